@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { orderStatusVariant } from "./order-status-badge";
+
+describe("order status badge colours (SPEC §4)", () => {
+  it("maps completed green, processing blue, pending yellow, cancelled red, anything else grey", () => {
+    expect(orderStatusVariant("completed")).toBe("success");
+    expect(orderStatusVariant("processing")).toBe("info");
+    expect(orderStatusVariant("pending")).toBe("warning");
+    expect(orderStatusVariant("cancelled")).toBe("destructive");
+    expect(orderStatusVariant("shipped")).toBe("secondary");
+    expect(orderStatusVariant("refunded")).toBe("secondary");
+    expect(orderStatusVariant("constructor")).toBe("secondary");
+  });
+});

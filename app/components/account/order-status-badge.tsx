@@ -1,0 +1,21 @@
+import { Badge } from "~/components/ui/badge";
+
+const VARIANTS = {
+  completed: "success",
+  processing: "info",
+  pending: "warning",
+  cancelled: "destructive",
+} as const;
+
+/** SPEC §4: completed green, processing blue, pending yellow, cancelled red, anything else grey. */
+export function orderStatusVariant(status: string) {
+  return Object.hasOwn(VARIANTS, status) ? VARIANTS[status as keyof typeof VARIANTS] : "secondary";
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={orderStatusVariant(status)} data-status={status} className="capitalize">
+      {status}
+    </Badge>
+  );
+}

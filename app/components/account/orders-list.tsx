@@ -1,0 +1,43 @@
+import { Package } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatMoney } from "~/lib/money";
+import { OrderStatusBadge } from "./order-status-badge";
+
+export type AccountOrderView = { id: string; orderNumber: string; createdAt: string; totalAmountCents: number; status: string };
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The Orders tab: the person's orders, newest first, or the empty state. */
+export function OrdersList({ orders }: { orders: AccountOrderView[] }) {
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-12 text-center">
+        <Package className="size-12 text-muted-foreground" aria-hidden />
+        <h3 className="text-lg font-semibold">No orders yet</h3>
+        <p className="text-muted-foreground">When you place an order, it will appear here.</p>
+        <Button asChild>
+          <Link to="/shop">Start Shopping</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Your orders">
+      {orders.map((o) => (
+        <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+          <div className="min-w-0">
+            <p className="font-medium break-all">Order #{o.orderNumber}</p>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time>
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="font-semibold">{formatMoney(o.totalAmountCents)}</span>
+            <OrderStatusBadge status={o.status} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

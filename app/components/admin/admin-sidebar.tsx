@@ -1,0 +1,152 @@
+import {
+  BarChart3,
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Package,
+  Settings,
+  ShoppingCart,
+  Store,
+  TrendingUp,
+  Users,
+  Send,
+} from "lucide-react";
+import { Link, useLocation } from "react-router";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  SIDEBAR_COOKIE_NAME,
+  useSidebar,
+} from "~/components/ui/sidebar";
+
+type NavItem = { title: string; to: string; icon: typeof Package };
+
+/** SPEC §2 'Admin shell': these entries, in this order. */
+export const ADMIN_NAV: NavItem[] = [
+  { title: "Dashboard", to: "/admin", icon: LayoutDashboard },
+  { title: "Products", to: "/admin/products", icon: Package },
+  { title: "Orders", to: "/admin/orders", icon: ShoppingCart },
+  { title: "Blog", to: "/admin/blog", icon: FileText },
+  { title: "Site Settings", to: "/admin/site-settings", icon: Settings },
+  { title: "Analytics", to: "/admin/analytics", icon: BarChart3 },
+  { title: "Customers", to: "/admin/customers", icon: Users },
+  { title: "Reports", to: "/admin/reports", icon: TrendingUp },
+];
+
+/** Beyond the specification: the shop's mail and messages. */
+export const ADMIN_MESSAGES_NAV: NavItem[] = [
+  { title: "Outbox", to: "/admin/outbox", icon: Send },
+  { title: "Inbox", to: "/admin/inbox", icon: Inbox },
+  { title: "Newsletter", to: "/admin/newsletter", icon: Newspaper },
+];
+
+/** The sidebar's saved state: open unless the cookie says "false" (SPEC §4: remembered for 7 days). */
+export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SIDEBAR_COOKIE_NAME) return rest.join("=") !== "false";
+  }
+  return true;
+}
+
+export function isNavActive(pathname: string, to: string) {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  // The dashboard is an exact match (SPEC §2); the others own their sub-pages.
+  return to === "/admin" ? path === "/admin" : path === to || path.startsWith(`${to}/`);
+}
+
+function NavMenu({ items }: { items: NavItem[] }) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <SidebarMenu>
+      {items.map((item) => {
+        const active = isNavActive(pathname, item.to);
+        return (
+          <SidebarMenuItem key={item.to}>
+            <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+              <Link
+                to={item.to}
+                prefetch="intent"
+                aria-current={active ? "page" : undefined}
+                onClick={() => isMobile && setOpenMobile(false)}
+              >
+                <item.icon aria-hidden="true" />
+                <span>{item.title}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarMenu>
+  );
+}
+
+export function AdminSidebar({ admin }: { admin: { email: string; name: string } }) {
+  return (
+    <Sidebar collapsible="icon" mobileTitle="Admin Panel" mobileDescription="Admin navigation">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild size="lg" tooltip="Admin Panel">
+              <Link to="/admin">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
+                  <Store className="size-4" aria-hidden="true" />
+                </span>
+                <span className="text-base font-semibold">Admin Panel</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Admin">
+          <SidebarGroup>
+            <SidebarGroupLabel>Manage</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <NavMenu items={ADMIN_NAV} />
+            </SidebarGroupContent>
+          </SidebarGroup>
+          <SidebarGroup>
+            <SidebarGroupLabel>Messages</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <NavMenu items={ADMIN_MESSAGES_NAV} />
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild tooltip="View shop">
+              <Link to="/">
+                <Store aria-hidden="true" />
+                <span>View shop</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+          <SidebarMenuItem>
+            <div className="flex items-center gap-2 overflow-hidden px-2 py-1 text-xs text-muted-foreground group-data-[collapsible=icon]:hidden">
+              <Mail className="size-3 shrink-0" aria-hidden="true" />
+              <span className="truncate" title={admin.email}>
+                {admin.email}
+              </span>
+            </div>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

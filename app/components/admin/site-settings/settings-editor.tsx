@@ -1,0 +1,269 @@
+import { AlertCircle, Loader2, Save } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import type { SettingKey, SiteSettings } from "~/lib/site-settings";
+import { FIELD_LABELS, SETTINGS_TABS, fieldName } from "~/lib/site-settings-form";
+import { HslField } from "./hsl-field";
+import { ImageSetting } from "./image-setting";
+
+export type SaveResult =
+  { ok: true; message: string } | { ok: false; error: string; reason: string; fieldErrors: Record<string, string> };
+
+function PageHeading({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Site Settings</h1>
+        <p className="text-muted-foreground">Customize your store's appearance and content</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function SettingsSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading site settings" className="space-y-6">
+      <PageHeading>
+        <Skeleton className="h-9 w-36" />
+      </PageHeading>
+      <Skeleton className="h-9 w-full max-w-xl" />
+      <div className="space-y-4 rounded-xl border p-6">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SettingsLoadError({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    toast.error(message);
+  }, [message]);
+  return (
+    <div className="space-y-6">
+      <PageHeading />
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 p-6">
+        <p className="flex items-center gap-2 font-medium text-destructive">
+          <AlertCircle className="size-5" aria-hidden="true" />
+          {message}
+        </p>
+        <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TextSetting<K extends SettingKey>({
+  settingKey,
+  field,
+  defaultValue,
+  multiline,
+  errors,
+}: {
+  settingKey: K;
+  field: string;
+  defaultValue: string;
+  multiline?: boolean;
+  errors: Record<string, string>;
+}) {
+  const id = useId();
+  const name = fieldName(settingKey, field);
+  const label = (FIELD_LABELS[settingKey] as Record<string, string>)[field]!;
+  const error = errors[name];
+  const common = {
+    id,
+    name,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  };
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The editor: one form over five tabs (all tabs stay mounted, so 'Save Changes' sends every
+ * field even from a tab never opened), saved in one request.
+ */
+export function SettingsEditor({
+  settings,
+  uploadLimit,
+  saveResult,
+}: {
+  settings: SiteSettings;
+  uploadLimit: string;
+  saveResult: SaveResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [logoUrl, setLogoUrl] = useState(settings.site_branding.logo_url);
+  const [heroImage, setHeroImage] = useState(settings.hero_section.background_image);
+  const [primary, setPrimary] = useState(settings.theme_colors.primary);
+  const [secondary, setSecondary] = useState(settings.theme_colors.secondary);
+  const errors = saveResult && !saveResult.ok ? saveResult.fieldErrors : {};
+
+  const announced = useRef<unknown>(null);
+  useEffect(() => {
+    if (!saveResult || announced.current === saveResult) return;
+    announced.current = saveResult;
+    if (saveResult.ok) toast.success(saveResult.message);
+    else toast.error(saveResult.error, { description: saveResult.reason });
+  }, [saveResult]);
+
+  const hint = `PNG, JPEG, GIF, WebP or AVIF, up to ${uploadLimit}. Save Changes to publish.`;
+  const text = (key: SettingKey, field: string, multiline = false) => (
+    <TextSetting
+      settingKey={key}
+      field={field}
+      defaultValue={(settings[key] as Record<string, string>)[field] ?? ""}
+      multiline={multiline}
+      errors={errors}
+    />
+  );
+
+  return (
+    <Form method="post" className="space-y-6" aria-busy={saving}>
+      <input type="hidden" name="intent" value="save" />
+      <PageHeading>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          {saving ? "Saving..." : "Save Changes"}
+        </Button>
+      </PageHeading>
+
+      {/* Without JavaScript there is no toast: the result is also written here. */}
+      <div role="status" className="text-sm empty:hidden">
+        {saveResult ? (saveResult.ok ? saveResult.message : `${saveResult.error}: ${saveResult.reason}`) : null}
+      </div>
+
+      <Tabs defaultValue="branding">
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          {SETTINGS_TABS.map((t) => (
+            <TabsTrigger
+              key={t.value}
+              value={t.value}
+              className={errorsIn(errors, t.key) ? "text-destructive" : undefined}
+            >
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+
+        <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
+          {text("site_branding", "logo_text")}
+          <ImageSetting
+            name={fieldName("site_branding", "logo_url")}
+            label={FIELD_LABELS.site_branding.logo_url}
+            intent="upload-logo"
+            successMessage="Logo uploaded successfully"
+            value={logoUrl}
+            onChange={setLogoUrl}
+            hint={hint}
+          />
+        </Section>
+
+        <Section value="theme" title="Theme" description="Colours as HSL, for example hsl(220, 70%, 50%).">
+          <HslField
+            name={fieldName("theme_colors", "primary")}
+            label={FIELD_LABELS.theme_colors.primary}
+            value={primary}
+            onChange={setPrimary}
+            serverError={errors[fieldName("theme_colors", "primary")]}
+          />
+          <HslField
+            name={fieldName("theme_colors", "secondary")}
+            label={FIELD_LABELS.theme_colors.secondary}
+            value={secondary}
+            onChange={setSecondary}
+            serverError={errors[fieldName("theme_colors", "secondary")]}
+          />
+        </Section>
+
+        <Section value="hero" title="Hero Section" description="The large banner at the top of the home page.">
+          {text("hero_section", "title")}
+          {text("hero_section", "subtitle")}
+          {text("hero_section", "description", true)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("hero_section", "cta_primary")}
+            {text("hero_section", "cta_secondary")}
+          </div>
+          <ImageSetting
+            name={fieldName("hero_section", "background_image")}
+            label={FIELD_LABELS.hero_section.background_image}
+            intent="upload-hero"
+            successMessage="Hero background uploaded successfully"
+            value={heroImage}
+            onChange={setHeroImage}
+            hint={hint}
+          />
+        </Section>
+
+        <Section value="featured" title="Featured Section" description="The heading above the featured products.">
+          {text("featured_section", "title")}
+          {text("featured_section", "description", true)}
+        </Section>
+
+        <Section value="footer" title="Footer" description="The brand text, newsletter box and copyright line.">
+          {text("footer_content", "brand_description", true)}
+          {text("footer_content", "newsletter_title")}
+          {text("footer_content", "newsletter_description", true)}
+          {text("footer_content", "copyright")}
+        </Section>
+      </Tabs>
+    </Form>
+  );
+}
+
+function errorsIn(errors: Record<string, string>, key: SettingKey) {
+  return Object.keys(errors).some((k) => k.startsWith(`${key}.`));
+}
+
+function Section({
+  value,
+  title,
+  description,
+  children,
+}: {
+  value: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    // forceMount keeps every tab's fields in the form; Radix hides the inactive ones.
+    <TabsContent value={value} forceMount className="data-[state=inactive]:hidden">
+      <Card>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">{children}</CardContent>
+      </Card>
+    </TabsContent>
+  );
+}

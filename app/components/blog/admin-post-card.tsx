@@ -1,0 +1,106 @@
+import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { formatPostDate } from "~/lib/blog";
+import { useResultToast, type ActionResult } from "./use-result-toast";
+
+export type AdminPostCardData = {
+  id: string;
+  title: string;
+  excerpt: string;
+  featuredImageUrl: string | null;
+  published: boolean;
+  featured: boolean;
+  createdAt: Date | string;
+};
+
+/** One post in 'Blog Management': image, badges, title, date, excerpt; edit, publish, delete. */
+export function AdminPostCard({ post }: { post: AdminPostCardData }) {
+  const toggle = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
+  const [confirming, setConfirming] = useState(false);
+  useResultToast(toggle.data);
+  useResultToast(remove.data);
+
+  // Shown at once while the change is saved.
+  const published = toggle.formData ? toggle.formData.get("published") === "true" : post.published;
+  const deleting = remove.state !== "idle";
+
+  return (
+    <Card className="w-full gap-0 overflow-hidden py-0" aria-busy={deleting}>
+      {post.featuredImageUrl ? (
+        <img src={post.featuredImageUrl} alt="" width={640} height={360} loading="lazy" className="aspect-video w-full object-cover" />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={published ? "success" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
+          {post.featured ? <Badge variant="warning">Featured</Badge> : null}
+        </div>
+        <h2 className="text-lg leading-snug font-semibold">{post.title}</h2>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={new Date(post.createdAt).toISOString()}>{formatPostDate(post.createdAt)}</time>
+        </p>
+        {post.excerpt ? <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p> : null}
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/admin/blog/${post.id}/edit`} aria-label={`Edit "${post.title}"`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={toggle.state !== "idle"}
+            aria-label={`${published ? "Unpublish" : "Publish"} "${post.title}"`}
+            onClick={() =>
+              toggle.submit(
+                { intent: "toggle-publish", id: post.id, published: String(!published) },
+                { method: "post", action: "/admin/blog" },
+              )
+            }
+          >
+            {published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {published ? "Unpublish" : "Publish"}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="ml-auto text-destructive hover:text-destructive"
+            disabled={deleting}
+            aria-label={`Delete "${post.title}"`}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Post"
+        description={`Are you sure you want to delete "${post.title}"? This action cannot be undone.`}
+        onConfirm={() => remove.submit({ intent: "delete", id: post.id }, { method: "post", action: "/admin/blog" })}
+      />
+    </Card>
+  );
+}
+
+export function AdminPostCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-5 w-20" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    </div>
+  );
+}

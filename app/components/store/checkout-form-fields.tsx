@@ -1,0 +1,82 @@
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { COUNTRIES, type CheckoutForm, type CheckoutFormField } from "~/lib/checkout";
+import { cn } from "~/lib/utils";
+
+type Errors = Partial<Record<CheckoutFormField, string>>;
+
+type FieldSpec = {
+  name: Exclude<CheckoutFormField, "country">;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  required: boolean;
+  wide?: boolean;
+};
+
+const FIELDS: FieldSpec[] = [
+  { name: "firstName", label: "First Name", autoComplete: "given-name", required: true },
+  { name: "lastName", label: "Last Name", autoComplete: "family-name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+  { name: "address", label: "Address", autoComplete: "street-address", required: true, wide: true },
+  { name: "city", label: "City", autoComplete: "address-level2", required: true },
+  { name: "state", label: "State", autoComplete: "address-level1", required: true },
+  { name: "zipCode", label: "ZIP Code", autoComplete: "postal-code", required: true },
+];
+
+/** The shipping form's fields (SPEC §3 Checkout form); errors sit beside their field. */
+export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<CheckoutForm>; errors: Errors }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {FIELDS.map((f) => (
+        <div key={f.name} className={cn("grid gap-1.5", f.wide && "sm:col-span-2")}>
+          <Label htmlFor={`checkout-${f.name}`}>
+            {f.label}
+            {f.required ? (
+              <span className="text-destructive" aria-hidden>
+                *
+              </span>
+            ) : (
+              <span className="font-normal text-muted-foreground">(optional)</span>
+            )}
+          </Label>
+          <Input
+            id={`checkout-${f.name}`}
+            name={f.name}
+            type={f.type ?? "text"}
+            autoComplete={f.autoComplete}
+            defaultValue={defaults[f.name] ?? ""}
+            aria-required={f.required || undefined}
+            aria-invalid={errors[f.name] ? true : undefined}
+            aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
+          />
+          {errors[f.name] ? (
+            <p id={`checkout-${f.name}-error`} className="text-sm text-destructive">
+              {errors[f.name]}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <div className="grid gap-1.5">
+        <Label htmlFor="checkout-country">Country</Label>
+        <NativeSelect
+          id="checkout-country"
+          name="country"
+          autoComplete="country"
+          defaultValue={defaults.country ?? "US"}
+          wrapperClassName="w-full"
+          aria-invalid={errors.country ? true : undefined}
+        >
+          {COUNTRIES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+        {errors.country ? <p className="text-sm text-destructive">{errors.country}</p> : null}
+      </div>
+    </div>
+  );
+}

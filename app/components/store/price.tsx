@@ -1,0 +1,32 @@
+import { formatMoney } from "~/lib/money";
+import { isOnSale } from "~/lib/product";
+import { clsx } from "clsx";
+
+/** A price in cents, with the original price struck through only when it is higher (SPEC §2). */
+export function Price({
+  cents,
+  originalCents = null,
+  size = "default",
+  className,
+}: {
+  cents: number;
+  originalCents?: number | null;
+  size?: "default" | "lg";
+  className?: string;
+}) {
+  const sale = isOnSale({ priceCents: cents, originalPriceCents: originalCents });
+  return (
+    <p className={clsx("flex flex-wrap items-baseline gap-2", className)}>
+      <span className={clsx("font-semibold", size === "lg" ? "text-3xl" : "text-lg")}>
+        {sale ? <span className="sr-only">Sale price </span> : null}
+        {formatMoney(cents)}
+      </span>
+      {sale && originalCents !== null ? (
+        <s className={clsx("text-muted-foreground", size === "lg" ? "text-xl" : "text-sm")}>
+          <span className="sr-only">Original price </span>
+          {formatMoney(originalCents)}
+        </s>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import type { ProductCardData } from "~/lib/product";
+import { ProductCard } from "./product-card";
+
+/** SPEC §2: the text shown when the catalogue has no products. */
+export const EMPTY_CATALOGUE_TEXT = "No products found. Import your CSV file to get started!";
+
+/** A responsive grid of product cards; the first `eagerCount` images load at once (above the fold). */
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  empty = EMPTY_CATALOGUE_TEXT,
+}: {
+  products: ProductCardData[];
+  eagerCount?: number;
+  empty?: ReactNode;
+}) {
+  if (products.length === 0) {
+    return <div className="rounded-lg border border-dashed px-4 py-16 text-center text-muted-foreground">{empty}</div>;
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
+      {products.map((p, i) => (
+        <li key={p.id} className="flex">
+          <ProductCard product={p} eager={i < eagerCount} priority={eagerCount > 0 && i === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}

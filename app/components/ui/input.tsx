@@ -1,0 +1,17 @@
+import * as React from "react";
+
+import { cn } from "~/lib/utils";
+import { inputVariants } from "./variants";
+
+function Input({ className, type, ...props }: React.ComponentProps<"input">) {
+  return (
+    <input
+      type={type}
+      data-slot="input"
+      className={cn(inputVariants(), className)}
+      {...props}
+    />
+  );
+}
+
+export { Input };

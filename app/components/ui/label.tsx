@@ -1,0 +1,17 @@
+import * as React from "react";
+import { Label as LabelPrimitive } from "radix-ui";
+
+import { cn } from "~/lib/utils";
+import { LABEL } from "./classes";
+
+function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn(LABEL, className)}
+      {...props}
+    />
+  );
+}
+
+export { Label };

@@ -1,0 +1,16 @@
+import * as React from "react";
+
+import { cn } from "~/lib/utils";
+import { SKELETON } from "./classes";
+
+function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="skeleton"
+      className={cn(SKELETON, className)}
+      {...props}
+    />
+  );
+}
+
+export { Skeleton };

@@ -1,0 +1,136 @@
+import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./cart";
+
+/**
+ * The checkout's shared rules (SPEC §3 Checkout form, §5 Checkout): the form validates with them in
+ * the browser and /api/checkout validates the same on the server.
+ */
+export const CHECKOUT_MESSAGES = {
+  missingInformation: { title: "Missing Information", description: "Please fill in all required fields." },
+  invalidInformation: { title: "Invalid Information", description: "Please correct the highlighted fields." },
+  emptyCart: { title: "Empty Cart", description: "Your cart is empty. Add some items before checking out." },
+  checkoutFailed: { title: "Checkout Failed", description: "Failed to create checkout session. Please try again." },
+  orderFailed: { title: "Order Failed", description: "There was an error processing your order. Please try again." },
+} as const;
+
+/** More lines than any real cart; stops oversized payloads before a single product is loaded. */
+export const MAX_CHECKOUT_LINES = 100;
+
+export const COUNTRIES = [
+  ["US", "United States"],
+  ["CA", "Canada"],
+  ["GB", "United Kingdom"],
+  ["IE", "Ireland"],
+  ["AU", "Australia"],
+  ["NZ", "New Zealand"],
+  ["DE", "Germany"],
+  ["FR", "France"],
+  ["NL", "Netherlands"],
+  ["ES", "Spain"],
+  ["IT", "Italy"],
+  ["SE", "Sweden"],
+] as const;
+
+const REQUIRED = "Required";
+const required = (max: number) =>
+  z.string(REQUIRED).trim().min(1, REQUIRED).max(max, `Use at most ${max} characters`);
+
+export const CheckoutFormSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: z
+    .string(REQUIRED)
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, "Use at most 254 characters")
+    .pipe(z.email("Enter a valid email address")),
+  phone: z.string().trim().max(40, "Use at most 40 characters").optional().default(""),
+  address: required(300),
+  city: required(100),
+  state: required(100),
+  zipCode: required(20),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .default("US")
+    .pipe(z.enum(COUNTRIES.map(([code]) => code) as [string, ...string[]], "Choose a country")),
+});
+
+export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
+export type CheckoutFormField = keyof CheckoutForm;
+export const REQUIRED_FIELDS: CheckoutFormField[] = ["firstName", "lastName", "email", "address", "city", "state", "zipCode"];
+
+export type FormCheck =
+  | { ok: true; data: CheckoutForm }
+  | { ok: false; title: string; description: string; fieldErrors: Partial<Record<CheckoutFormField, string>> };
+
+/** One answer for the browser and the server: empty required fields first, then formats. */
+export function checkCheckoutForm(input: unknown): FormCheck {
+  const parsed = CheckoutFormSchema.safeParse(input ?? {});
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fieldErrors: Partial<Record<CheckoutFormField, string>> = {};
+  let missing = false;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as CheckoutFormField | undefined;
+    if (!field || fieldErrors[field]) continue;
+    fieldErrors[field] = issue.message;
+    if (issue.message === REQUIRED) missing = true;
+  }
+  const message = missing ? CHECKOUT_MESSAGES.missingInformation : CHECKOUT_MESSAGES.invalidInformation;
+  return { ok: false, ...message, fieldErrors };
+}
+
+/** A cart line as the checkout receives it. Only id and quantity count; the price is compared, never used. */
+export const CheckoutLineSchema = z.object({
+  id: z.string("Each cart line needs a product id").min(1, "Each cart line needs a product id").max(100),
+  quantity: z
+    .number("Quantity must be a whole number")
+    .int("Quantity must be a whole number")
+    .min(1, `Quantity must be from 1 to ${MAX_LINE_QUANTITY}`)
+    .max(MAX_LINE_QUANTITY, `Quantity must be from 1 to ${MAX_LINE_QUANTITY}`),
+  priceCents: z.number().int().min(0).optional(),
+  name: z.string().max(500).optional(),
+});
+
+export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;
+
+/** What the checkout page posts to /api/checkout (SPEC §7 create-checkout). */
+export type CheckoutRequestBody = {
+  cartItems: CheckoutLine[];
+  formData: Partial<CheckoutForm>;
+  idempotencyKey?: string;
+};
+
+/** The error body of /api/checkout; `problems` names each cart line the shop cannot sell. */
+export type CheckoutErrorBody = {
+  error: string;
+  title?: string;
+  fieldErrors?: Partial<Record<CheckoutFormField, string>>;
+  problems?: { id: string; message: string }[];
+};
+
+/** FNV-1a: a short fingerprint so a changed cart or form gets a new idempotency key. */
+export function fingerprint(value: unknown): string {
+  const text = JSON.stringify(value);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/** What /api/verify-payment answers (SPEC §3 Payment verification response, plus the state). */
+export type PaymentVerification = {
+  payment_successful: boolean;
+  status: "paid" | "failed" | "expired" | "sold_out" | "pending";
+  order_number: string;
+  /** Dollars, as the specification names it; `total_amount_cents` is the exact figure. */
+  total_amount: number;
+  total_amount_cents: number;
+  customer_email: string;
+  message?: string;
+};

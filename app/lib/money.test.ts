@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, parseMoneyToCents } from "./money";
+
+describe("money", () => {
+  it("prints cents as dollars with 2 decimals", () => {
+    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney(1250)).toBe("$12.50");
+    expect(formatMoney(129999)).toBe("$1,299.99");
+  });
+  it("parses what people type, and refuses what is not money", () => {
+    expect(parseMoneyToCents("12.5")).toBe(1250);
+    expect(parseMoneyToCents("$1,299.00")).toBe(129900);
+    expect(parseMoneyToCents("12.345")).toBeNull();
+    expect(parseMoneyToCents("-1")).toBeNull();
+    expect(parseMoneyToCents("abc")).toBeNull();
+  });
+});

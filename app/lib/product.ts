@@ -1,0 +1,108 @@
+/** Browser-safe product helpers shared by the storefront pages, the cart and the server. */
+
+/** Shown when a product has no usable image (SPEC §3 Product: "a fallback stock image"). */
+export const FALLBACK_PRODUCT_IMAGE = "/images/product-placeholder.svg";
+
+/** SPEC §9: the home featured list shows 15 and each 'load more' adds 15. */
+export const FEATURED_PAGE_SIZE = 15;
+/** DESIGN "Catalogue at scale": /shop pages its grid 24 at a time. */
+export const SHOP_PAGE_SIZE = 24;
+/** A no-JavaScript "Load More" link renders every page up to this one in a single document. */
+export const MAX_RENDERED_PAGES = 20;
+/** Longer search terms are cut here; a 1,000-character term still works. */
+export const SEARCH_MAX_LENGTH = 1000;
+
+export const SHOP_SORTS = [
+  { value: "featured", label: "Featured" },
+  { value: "name", label: "Name A-Z" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "rating", label: "Highest Rated" },
+] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number]["value"];
+export const DEFAULT_SORT: ShopSort = "featured";
+
+export function isShopSort(value: unknown): value is ShopSort {
+  return SHOP_SORTS.some((s) => s.value === value);
+}
+
+/** What a product card shows; prices are integer cents. */
+export type ProductCardData = {
+  id: string;
+  name: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  imageUrl: string;
+  rating: number;
+  reviewCount: number;
+  colors: string[];
+  unlimitedStock: boolean;
+  stockQuantity: number;
+};
+
+export type ProductDetailData = ProductCardData & {
+  description: string;
+  category: string;
+  sku: string;
+  updatedAt: string;
+};
+
+const HTTP_URL = /https?:\/\/[^\s"'<>|]+/i;
+
+/**
+ * SPEC §3: `image_url` may hold several addresses in one string; the first http(s) URL wins,
+ * then a path on this site (uploads are served from /media/...), then the fallback image.
+ */
+export function firstImageUrl(imageUrl: string | null | undefined): string {
+  const raw = (imageUrl ?? "").trim();
+  if (!raw) return FALLBACK_PRODUCT_IMAGE;
+  const match = HTTP_URL.exec(raw);
+  if (match) {
+    // Lists are separated by ", " or ";" — a comma inside a URL (image CDNs use them) stays.
+    const url = match[0].split(/,(?=https?:\/\/)/i)[0]!.replace(/[,;]+$/, "");
+    return url;
+  }
+  const local = raw.split(/[\s,;|]+/).find((part) => part.startsWith("/") && !part.startsWith("//"));
+  return local ?? FALLBACK_PRODUCT_IMAGE;
+}
+
+/** SPEC §5: Add to Cart is disabled when stock is not unlimited and the quantity is 0 or missing. */
+export function canAddToCart(p: { unlimitedStock: boolean; stockQuantity: number | null | undefined }): boolean {
+  return p.unlimitedStock || (typeof p.stockQuantity === "number" && p.stockQuantity > 0);
+}
+
+/** SPEC §2: the original price is struck through only when it exceeds the price. */
+export function isOnSale(p: { priceCents: number; originalPriceCents: number | null }): boolean {
+  return p.originalPriceCents !== null && p.originalPriceCents > p.priceCents;
+}
+
+export type ShopFilters = { search: string; category: string | null; sort: ShopSort };
+
+/**
+ * The /shop query string for these filters, written as the specification asks: `category` is
+ * omitted for all categories and `sort` for the default (featured); an empty search is omitted.
+ */
+export function shopSearchParams(filters: ShopFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+export function shopHref(filters: ShopFilters, page = 1): string {
+  const qs = shopSearchParams(filters, page).toString();
+  return qs ? `/shop?${qs}` : "/shop";
+}
+
+/** The header's search target: trimmed and encoded; an empty or blank term goes to plain /shop. */
+export function searchHref(term: string): string {
+  return shopHref({ search: term.trim().slice(0, SEARCH_MAX_LENGTH), category: null, sort: DEFAULT_SORT });
+}
+
+/** A positive page number from the URL; anything else is page 1. */
+export function parsePage(value: string | null, max = Number.MAX_SAFE_INTEGER): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.min(Math.max(1, Number(value)), max);
+}

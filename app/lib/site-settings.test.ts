@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, isValidHsl, resolveSiteSettings } from "./site-settings";
+
+describe("site settings", () => {
+  it("falls back to the defaults when nothing is stored", () => {
+    expect(resolveSiteSettings([])).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS.theme_colors).toEqual({ primary: "hsl(220, 70%, 50%)", secondary: "hsl(220, 20%, 90%)" });
+  });
+
+  it("falls back field by field for missing or malformed values", () => {
+    const s = resolveSiteSettings([
+      { settingKey: "hero_section", settingValue: { title: "New title", subtitle: 42 } },
+      { settingKey: "theme_colors", settingValue: { primary: "red; background: url(x)", secondary: "hsl(10, 50%, 40%)" } },
+      { settingKey: "footer_content", settingValue: "not an object" },
+    ]);
+    expect(s.hero_section.title).toBe("New title");
+    expect(s.hero_section.subtitle).toBe(DEFAULT_SETTINGS.hero_section.subtitle);
+    expect(s.theme_colors.primary).toBe(DEFAULT_SETTINGS.theme_colors.primary);
+    expect(s.theme_colors.secondary).toBe("hsl(10, 50%, 40%)");
+    expect(s.footer_content).toEqual(DEFAULT_SETTINGS.footer_content);
+  });
+
+  it("accepts only real hsl() colours", () => {
+    expect(isValidHsl("hsl(220, 70%, 50%)")).toBe(true);
+    expect(isValidHsl("hsl(220 70% 50%)")).toBe(true);
+    expect(isValidHsl("hsl(420, 70%, 50%)")).toBe(false);
+    expect(isValidHsl("hsl(220, 70%, 50%); color: red")).toBe(false);
+    expect(isValidHsl("#fff")).toBe(false);
+  });
+});

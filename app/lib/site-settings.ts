@@ -1,0 +1,83 @@
+/**
+ * SPEC §3 Site setting: five keys, each an object. Browser-safe and free of zod, because every
+ * page loads it (root, storefront layout): the admin's input schema is in site-settings-input.ts.
+ */
+export const SETTING_KEYS = ["site_branding", "theme_colors", "hero_section", "featured_section", "footer_content"] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const BRAND_NAME = "Linen & Loft";
+
+export const DEFAULT_SETTINGS = {
+  site_branding: { logo_text: BRAND_NAME, logo_url: "" },
+  theme_colors: { primary: "hsl(220, 70%, 50%)", secondary: "hsl(220, 20%, 90%)" },
+  hero_section: {
+    title: "Sleep Better, Live Better",
+    subtitle: "Premium bedding and home essentials",
+    description:
+      "Discover breathable linens, cloud-soft duvets and thoughtfully made furniture and decor that turn your bedroom into a place to rest.",
+    cta_primary: "Shop Now",
+    cta_secondary: "Browse Collection",
+    background_image: "",
+  },
+  featured_section: {
+    title: "Featured Products",
+    description: "Our most-loved pieces for a calmer, cosier home.",
+  },
+  footer_content: {
+    brand_description: "Premium bedding, furniture and home goods, made to last and chosen for better sleep.",
+    newsletter_title: "Stay in the loop",
+    newsletter_description: "Sleep tips, new arrivals and members-only offers. No spam, unsubscribe any time.",
+    copyright: `© ${new Date().getUTCFullYear()} ${BRAND_NAME}. All rights reserved.`,
+  },
+} as const satisfies Record<SettingKey, Record<string, string>>;
+
+export type SiteSettings = { [K in SettingKey]: { [F in keyof (typeof DEFAULT_SETTINGS)[K]]: string } };
+
+/**
+ * A CSS colour in hsl() notation, e.g. `hsl(220, 70%, 50%)` or `hsl(220 70% 50%)`. Nothing else
+ * is accepted, so a theme value can never carry other CSS into the page.
+ */
+export const HSL_PATTERN =
+  /^hsl\(\s*(\d{1,3}(?:\.\d+)?)(?:deg)?\s*(?:,\s*|\s+)(\d{1,3}(?:\.\d+)?)%\s*(?:,\s*|\s+)(\d{1,3}(?:\.\d+)?)%\s*\)$/i;
+
+export function isValidHsl(value: string): boolean {
+  const m = HSL_PATTERN.exec(value.trim());
+  if (!m) return false;
+  const [h, s, l] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return h <= 360 && s <= 100 && l <= 100;
+}
+
+/**
+ * An image address: a path on this site or an http(s) URL, without whitespace, quotes,
+ * parentheses, backslashes, semicolons or braces, so it can sit inside CSS `url(...)` or an
+ * attribute without closing it. Protocol-relative `//host` addresses are refused.
+ */
+export const safeUrl = (v: string) => v === "" || /^(?:\/(?!\/)|https?:\/\/)[^\s"'()\\<>;{}`]*$/i.test(v);
+
+function fieldValidator(key: SettingKey, field: string): (v: string) => boolean {
+  if (key === "theme_colors") return isValidHsl;
+  if (field === "logo_url" || field === "background_image") return safeUrl;
+  return () => true;
+}
+
+/**
+ * Merges stored rows over the defaults field by field: a missing, non-string or invalid field
+ * falls back for that field only (SPEC §3; storefront issue).
+ */
+export function resolveSiteSettings(rows: { settingKey: string; settingValue: unknown }[]): SiteSettings {
+  const out = structuredClone(DEFAULT_SETTINGS) as unknown as Record<SettingKey, Record<string, string>>;
+  for (const row of rows) {
+    if (!(SETTING_KEYS as readonly string[]).includes(row.settingKey)) continue;
+    const key = row.settingKey as SettingKey;
+    const value = row.settingValue;
+    if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+    for (const field of Object.keys(DEFAULT_SETTINGS[key])) {
+      const v = (value as Record<string, unknown>)[field];
+      if (typeof v !== "string") continue;
+      const trimmed = v.trim();
+      if (key !== "site_branding" && key !== "hero_section" && trimmed === "") continue;
+      if (fieldValidator(key, field)(trimmed)) out[key][field] = trimmed;
+    }
+  }
+  return out as unknown as SiteSettings;
+}

@@ -1,0 +1,78 @@
+import type { CSSProperties, ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LazyToaster } from "~/components/lazy-toaster";
+import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { useNonce } from "~/lib/nonce";
+import { getDb } from "~/server/db/client.server";
+import { rethrowIfDatabaseUnavailable } from "~/server/db/unavailable.server";
+import { getPublicEnv } from "~/server/env.server";
+import { getCurrentUser } from "~/server/http.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  // precedence makes React emit the render-blocking stylesheet first in <head>, ahead of the
+  // module preloads, so the CSS is requested first and the first paint does not queue behind JS.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Every page runs this loader first, so a database outage answers 503 here for the whole page.
+  const [user, settings] = await Promise.all([getCurrentUser(request), getSiteSettings(getDb())]).catch(
+    rethrowIfDatabaseUnavailable,
+  );
+  return {
+    user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
+    settings,
+    publicEnv: getPublicEnv(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** An error answered by the root boundary keeps its headers (the outage's Retry-After). */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
+}
+
+/** Theme colours are validated hsl() values (see site-settings), so they are safe in a style. */
+function themeStyle(settings: SiteSettings | undefined): CSSProperties {
+  const theme = settings?.theme_colors ?? DEFAULT_SETTINGS.theme_colors;
+  return { "--primary": theme.primary, "--secondary": theme.secondary } as CSSProperties;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
+  // Storefront pages toast through ~/lib/toast, which loads the toaster on demand.
+  const storefront = useMatches().some((m) => m.id === "routes/store/layout");
+  return (
+    <html lang="en" style={themeStyle(data?.settings)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        {children}
+        <LazyToaster eager={!storefront} position="bottom-right" />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

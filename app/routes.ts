@@ -1,0 +1,75 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** The whole URL map. SPEC.md §2 fixes the storefront and admin URLs. */
+export default [
+  // Resources: no UI.
+  route("healthz", "routes/resources/healthz.ts"),
+  route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("media/*", "routes/resources/media.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("api/products", "routes/resources/products.ts"),
+  route("resized/:width/*", "routes/resources/resized-image.ts"),
+  route("resources/newsletter", "routes/resources/newsletter.ts"),
+  route("api/checkout", "routes/resources/checkout.ts"),
+  route("api/verify-payment", "routes/resources/verify-payment.ts"),
+  route("api/cart/refresh", "routes/resources/cart-refresh.ts"),
+  route("api/webhooks/stripe", "routes/resources/stripe-webhook.ts"),
+  // The built-in test provider's hosted payment page (a page of its own, outside the storefront).
+  route("pay/test/:sessionId", "routes/resources/test-payment.tsx"),
+
+  // Storefront.
+  layout("routes/store/layout.tsx", [
+    index("routes/store/home.tsx"),
+    route("shop", "routes/store/shop.tsx"),
+    route("product/:id", "routes/store/product.tsx"),
+    route("contact", "routes/store/contact.tsx"),
+    route("auth", "routes/account/auth.tsx"),
+    route("auth/confirmed", "routes/account/email-confirmed.tsx"),
+    route("auth/forgot-password", "routes/account/forgot-password.tsx"),
+    route("auth/reset-password", "routes/account/reset-password.tsx"),
+    route("auth/two-factor", "routes/account/two-factor.tsx"),
+    route("auth/sign-out", "routes/account/sign-out.tsx"),
+    route("profile", "routes/account/profile.tsx"),
+    route("cart", "routes/store/cart.tsx"),
+    route("checkout", "routes/store/checkout.tsx"),
+    route("order-success", "routes/store/order-success.tsx"),
+    route("blog", "routes/blog/index.tsx"),
+    route("blog/rss.xml", "routes/blog/rss.ts"),
+    route("blog/:slug", "routes/blog/post.tsx"),
+    route("*", "routes/store/not-found.tsx"),
+  ]),
+
+  // Admin (every route below sits behind requireAdmin in the layout and in each loader/action).
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("outbox", "routes/admin/outbox/index.tsx"),
+      route("outbox/:id", "routes/admin/outbox/message.tsx"),
+      route("products", "routes/admin/products/index.tsx"),
+      route("products/categories", "routes/admin/products/categories.ts"),
+      route("products/variations", "routes/admin/products/variations.ts"),
+      route("products/:productId/editor", "routes/admin/products/editor.ts"),
+      route("products/import", "routes/admin/products/import.ts"),
+      route("products/import/:jobId", "routes/admin/products/import-job.ts"),
+      route("products/jobs/:jobId", "routes/admin/products/job.ts"),
+      route("products/jobs/:jobId/events", "routes/admin/products/job-events.ts"),
+      route("products/migrate-images", "routes/admin/products/migrate-images.ts"),
+      route("orders", "routes/admin/orders/index.tsx"),
+      route("orders/export", "routes/admin/orders/export.ts"),
+      route("orders/:id", "routes/admin/orders/order.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("site-settings", "routes/admin/site-settings.tsx"),
+      route("inbox", "routes/admin/inbox/index.tsx"),
+      route("inbox/:messageId", "routes/admin/inbox/message.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export", "routes/admin/newsletter-export.ts"),
+      route("blog", "routes/admin/blog/index.tsx"),
+      route("blog/new", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/edit", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
+      route("blog/upload", "routes/admin/blog/upload.ts"),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,168 @@
+import { useEffect } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useActionData, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { toast } from "~/lib/toast";
+import { EnhancedField, useActionToast } from "~/components/account/form-bits";
+import { OrdersList } from "~/components/account/orders-list";
+import { ProfileForm } from "~/components/account/profile-form";
+import { TwoFactorCard, type TwoFactorResult } from "~/components/account/two-factor-card";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { listOrdersOfUser } from "~/server/accounts/orders.server";
+import { getProfile, ProfileInput, updateProfile } from "~/server/accounts/profile.server";
+import { confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorEnabled } from "~/server/auth/two-factor.server";
+import { parseForm } from "~/server/auth/flows.server";
+import { failed } from "~/server/auth/responses.server";
+import { getDb } from "~/server/db/client.server";
+import { requireUser } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "My Account — Linen & Loft" },
+  { name: "description", content: "Your Linen & Loft profile and orders." },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  let profile = null;
+  let profileFailed = false;
+  try {
+    profile = await getProfile(db, user.id);
+  } catch (err) {
+    // The page still opens (orders, sign out); the form shows 'Failed to load profile data'.
+    logger.error({ err: (err as Error).message }, "profile load failed");
+    profileFailed = true;
+  }
+  const [orders, twoFactor] = await Promise.all([
+    listOrdersOfUser(db, user.id),
+    user.role === "admin" ? twoFactorEnabled(db, user.id) : Promise.resolve(null),
+  ]);
+  return { profile, profileFailed, orders, twoFactor, email: user.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "update-profile") {
+    form.delete("intent");
+    const input = parseForm(ProfileInput, form);
+    if (!input.ok) return failed(400, "Failed to update profile", input.message, { intent, fieldErrors: input.fieldErrors });
+    try {
+      await updateProfile(getDb(), user.id, input.data);
+    } catch (err) {
+      logger.error({ err: (err as Error).message }, "profile update failed");
+      return failed(500, "Failed to update profile", "Please try again.", { intent });
+    }
+    return data({ ok: true as const, intent, toast: { kind: "success" as const, title: "Profile updated successfully" } });
+  }
+  if (intent.startsWith("2fa-")) {
+    if (user.role !== "admin") throw data("You don't have access to this page", { status: 403 });
+    const password = String(form.get("password") ?? "");
+    const r =
+      intent === "2fa-start"
+        ? await startTwoFactor(request, password)
+        : intent === "2fa-confirm"
+          ? await confirmTwoFactor(request, String(form.get("code") ?? ""))
+          : intent === "2fa-disable"
+            ? await disableTwoFactor(request, password)
+            : await regenerateBackupCodes(request, password);
+    if (!r.ok) return failed(400, "Two-factor authentication", r.message, { intent });
+    const { cookies, ...rest } = r;
+    return data({ ...rest, intent }, { headers: cookies });
+  }
+  return failed(400, "Something went wrong", "Unknown request.", { intent });
+}
+
+/** Signing out from here: the page toasts and goes home itself; re-running this loader would bounce to /auth first. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/auth/sign-out") return false;
+  return defaultShouldRevalidate;
+}
+
+type ActionData = TwoFactorResult & { fieldErrors?: Partial<Record<string, string[]>>; toast?: { kind: "success" | "error"; title: string; description?: string } };
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "orders" ? "orders" : "profile";
+  useActionToast(actionData);
+  useEffect(() => {
+    if (loaderData.profileFailed) toast.error("Failed to load profile data");
+  }, [loaderData.profileFailed]);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  const tabHref = (t: string) => `?tab=${t}`;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">My Account</h1>
+        <SignOutButton />
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setParams({ tab: v }, { replace: true, preventScrollReset: true })}>
+        <TabsList className="grid w-full grid-cols-2 sm:w-80">
+          <TabsTrigger value="profile" asChild>
+            <Link to={tabHref("profile")} replace preventScrollReset>
+              Profile
+            </Link>
+          </TabsTrigger>
+          <TabsTrigger value="orders" asChild>
+            <Link to={tabHref("orders")} replace preventScrollReset>
+              Orders
+            </Link>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardContent>
+              {loaderData.profile ? (
+                <ProfileForm
+                  profile={loaderData.profile}
+                  busy={busy}
+                  result={actionData?.intent === "update-profile" ? actionData : undefined}
+                />
+              ) : (
+                <p role="alert" className="text-destructive">
+                  Failed to load profile data
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="orders">
+          <Card>
+            <CardContent>
+              <h2 className="sr-only">Orders</h2>
+              <OrdersList orders={loaderData.orders} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+      {loaderData.twoFactor !== null && tab === "profile" ? (
+        <TwoFactorCard enabled={loaderData.twoFactor} result={actionData?.intent?.startsWith("2fa-") ? actionData : undefined} />
+      ) : null}
+    </div>
+  );
+}
+
+/** POSTs to /auth/sign-out; with JavaScript it toasts 'Signed out' and goes home. */
+function SignOutButton() {
+  const fetcher = useFetcher<{ ok: boolean; toast?: { kind: "success" | "error"; title: string; description?: string } }>();
+  const navigate = useNavigate();
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data?.ok) void navigate("/", { replace: true });
+  }, [fetcher.data, navigate]);
+  return (
+    <fetcher.Form method="post" action="/auth/sign-out">
+      <EnhancedField />
+      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+        Sign Out
+      </Button>
+    </fetcher.Form>
+  );
+}

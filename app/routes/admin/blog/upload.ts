@@ -1,0 +1,31 @@
+import { MESSAGES } from "~/lib/blog";
+import { requireAdmin } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import { formFile, readUploadForm } from "~/server/media/form.server";
+import { saveImageUpload, UploadError } from "~/server/media/upload.server";
+import type { Route } from "./+types/upload";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return Response.json({ error: "Upload an image with POST" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * Blog images (the featured image and images placed in the editor): checked and re-encoded by the
+ * media module, stored as blog-images/<ms timestamp>.<ext> (SPEC §7), answered with their URL.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  try {
+    const form = await readUploadForm(request);
+    const { url } = await saveImageUpload(formFile(form, "file"), { keyPrefix: "blog-images/" });
+    return Response.json({ url });
+  } catch (err) {
+    if (err instanceof UploadError) {
+      const status = /larger than/.test(err.message) ? 413 : 400;
+      return Response.json({ error: MESSAGES.imageFailed, reason: err.message }, { status });
+    }
+    logger.error({ err }, "blog image upload failed");
+    return Response.json({ error: MESSAGES.imageFailed }, { status: 500 });
+  }
+}

@@ -1,0 +1,49 @@
+import { Suspense } from "react";
+import { Await, useLoaderData } from "react-router";
+import { QuickActions, RecentActivity, StatCards, StatCardsSkeleton } from "~/components/admin/dashboard-cards";
+import { getDashboardStats, getRecentActivity } from "~/server/admin/dashboard.server";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard — Admin" },
+  { name: "description", content: "The shop at a glance: products, orders and revenue." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  // Not awaited: the page streams at once with skeleton cards, the numbers follow.
+  const stats = getDashboardStats(db).catch((err: unknown) => {
+    logger.error({ err }, "dashboard stats failed");
+    return null;
+  });
+  const activity = getRecentActivity(db).catch((err: unknown) => {
+    logger.error({ err }, "dashboard activity failed");
+    return [];
+  });
+  return { stats, activity };
+}
+
+export default function Dashboard() {
+  const { stats, activity } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Dashboard</h1>
+        <p className="text-muted-foreground">Welcome back. Here is how the shop is doing.</p>
+      </div>
+      <Suspense fallback={<StatCardsSkeleton />}>
+        <Await resolve={stats}>{(s) => <StatCards stats={s} />}</Await>
+      </Suspense>
+      <div className="grid gap-4 lg:grid-cols-7">
+        <Suspense fallback={<RecentActivity items={null} />}>
+          <Await resolve={activity}>{(items) => <RecentActivity items={items} />}</Await>
+        </Suspense>
+        <QuickActions />
+      </div>
+    </div>
+  );
+}

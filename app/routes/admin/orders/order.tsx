@@ -1,0 +1,167 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { toast } from "sonner";
+import "~/lib/zod-config"; // before this module builds its schema (see zod-config.ts)
+import { z } from "zod";
+import { AdminOrderStatusBadge, PaymentStatusBadge } from "~/components/admin/order-status-badge";
+import { OrderCustomerCards } from "~/components/admin/order-customer-cards";
+import { OrderStatusActions } from "~/components/admin/order-status-actions";
+import { OrderLines } from "~/components/admin/order-summary";
+import { UtcTime } from "~/components/admin/utc-time";
+import { OrderTimeline } from "~/components/admin/order-timeline";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getDb } from "~/server/db/client.server";
+import { invariantResponse, requireAdmin } from "~/server/http.server";
+import { findOrderId, getAdminOrder } from "~/server/orders/admin-orders.server";
+import { changeOrderStatus, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/orders/status.server";
+import type { Route } from "./+types/order";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const order = await getAdminOrder(getDb(), params.id);
+  invariantResponse(order, "Order not found", 404);
+  return { order };
+}
+
+const StatusForm = z.object({
+  intent: z.literal("status", { error: "This action is not supported" }),
+  to: z.string().refine(isOrderStatus, { error: "Unknown status" }),
+  version: z.coerce.number({ error: "Reload the order and try again." }).int().positive("Reload the order and try again."),
+  trackingNumber: z.string().optional(),
+  refund: z.string().optional(),
+});
+
+export type OrderActionResult = { ok: true; message: string } | { ok: false; message: string; code?: string };
+
+function successMessage(r: StatusChangeResult) {
+  if (r.to === "shipped") return "Order marked as shipped. The customer has been emailed.";
+  if (r.to !== "cancelled") return `Order marked as ${r.to}.`;
+  const parts = ["Order cancelled."];
+  if (r.stockReturned) parts.push("Its items are back in stock.");
+  if (r.refund === "refunded") parts.push("The payment was refunded.");
+  if (r.refund === "failed") parts.push("The refund failed: refund this payment by hand.");
+  return parts.join(" ");
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const orderId = await findOrderId(db, params.id);
+  invariantResponse(orderId, "Order not found", 404);
+  const parsed = StatusForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<OrderActionResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    const result = await changeOrderStatus(db, {
+      orderId,
+      to: input.to as Parameters<typeof changeOrderStatus>[1]["to"],
+      expectedVersion: input.version,
+      actor: { id: admin.id, name: admin.name, email: admin.email },
+      trackingNumber: input.trackingNumber,
+      refund: input.refund === "yes",
+    });
+    return data<OrderActionResult>({ ok: true, message: successMessage(result) });
+  } catch (err) {
+    if (!(err instanceof OrderChangeError)) throw err;
+    invariantResponse(err.status !== 404, "Order not found", 404);
+    return data<OrderActionResult>({ ok: false, message: err.message, code: err.code }, { status: err.status });
+  }
+}
+
+/** After any change, refused ones included, the page reloads the order: a refusal usually means it moved on. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.order ? `Order ${data.order.orderNumber}` : "Order"} — Order Management — Admin` },
+  { name: "description", content: "An order: its items, customer, payment and history." },
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error("Status not changed", { description: actionData.message });
+  }, [actionData]);
+  const placedBy = order.customer.account ? `${order.customer.name} (signed in)` : `${order.customer.name} (guest checkout)`;
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
+      <Button asChild variant="ghost" className="w-fit">
+        <Link to="/admin/orders">
+          <ArrowLeft aria-hidden="true" />
+          Back to Orders
+        </Link>
+      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight break-all md:text-3xl">Order {order.orderNumber}</h1>
+        <AdminOrderStatusBadge status={order.status} />
+        <PaymentStatusBadge status={order.paymentStatus} />
+        <p className="w-full text-sm text-muted-foreground">
+          Placed <UtcTime iso={order.createdAt} withZone />
+        </p>
+      </div>
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={
+            actionData.ok
+              ? "rounded-md border border-success/40 p-3 text-sm"
+              : "rounded-md border border-destructive/40 p-3 text-sm text-destructive"
+          }
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2 lg:content-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Items</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderLines lines={order.lines} totals={order} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Timeline</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderTimeline placedAt={order.createdAt} placedBy={placedBy} events={order.events} />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:content-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Status</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <OrderStatusActions
+                orderNumber={order.orderNumber}
+                version={order.version}
+                moves={order.moves}
+                paid={order.paymentStatus === "paid"}
+                totalAmountCents={order.totalAmountCents}
+              />
+            </CardContent>
+          </Card>
+          <OrderCustomerCards order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/catalog/admin-action.server";
+import { getProductForEdit } from "~/server/catalog/admin-products.server";
+import { listActiveCategories } from "~/server/catalog/categories.server";
+import {
+  attachVariation,
+  listProductVariations,
+  removeProductVariation,
+  updateProductVariation,
+} from "~/server/catalog/product-variations.server";
+import { listAttachableVariations } from "~/server/catalog/variations.server";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import type { Route } from "./+types/editor";
+
+/** What the Edit Product dialog needs: the product ("new" for an empty one), its variations and the choices. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const isNew = params.productId === "new";
+  const id = isNew ? null : /^[0-9a-f-]{36}$/i.test(params.productId) ? params.productId : undefined;
+  // Answered, not thrown: a product deleted by another admin must not replace the page with an error.
+  if (id === undefined) return { notFound: true as const };
+  const [product, variations, categories, choices] = await Promise.all([
+    id ? getProductForEdit(db, id) : null,
+    id ? listProductVariations(db, id) : [],
+    listActiveCategories(db),
+    listAttachableVariations(db),
+  ]);
+  if (id && !product) return { notFound: true as const };
+  return { notFound: false as const, product, variations, categories, choices };
+}
+
+/** The 'Product Variations' section: attach a value, change one field, remove (soft). */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const body = await readActionBody(request);
+  const db = getDb();
+  switch (body.intent) {
+    case "attach-variation":
+      return runAdminAction("Failed to add variation", async () => {
+        const productId = idFrom(params.productId, "Product");
+        await attachVariation(db, productId, idFrom(body.variationValueId, "Variation value"));
+        return { message: "Variation added successfully" };
+      });
+    case "update-variation":
+      return runAdminAction("Failed to update variation", async () => {
+        const productId = idFrom(params.productId, "Product");
+        await updateProductVariation(db, productId, idFrom(body.id, "Variation"), { field: body.field, value: body.value });
+        return {};
+      });
+    case "remove-variation":
+      return runAdminAction("Failed to remove variation", async () => {
+        await removeProductVariation(db, idFrom(params.productId, "Product"), idFrom(body.id, "Variation"));
+        return { message: "Variation removed successfully" };
+      });
+    default:
+      return unknownIntent();
+  }
+}

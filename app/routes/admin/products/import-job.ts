@@ -1,0 +1,28 @@
+import { data, redirect } from "react-router";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import { confirmImport, discardImport, ImportRequestError } from "~/server/import/import-jobs.server";
+import type { Route } from "./+types/import-job";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/products?tab=import");
+}
+
+/** intent=confirm starts the dry-run import; intent=discard throws the upload away. */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "confirm") return { job: await confirmImport(getDb(), params.jobId) };
+    if (intent === "discard") {
+      await discardImport(getDb(), params.jobId);
+      return { job: null };
+    }
+    return data({ error: "Unknown action" }, { status: 400 });
+  } catch (err) {
+    if (err instanceof ImportRequestError) return data({ error: err.message }, { status: err.status });
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import { getDb } from "~/server/db/client.server";
+import { getEnv } from "~/server/env.server";
+import { requireAdmin } from "~/server/http.server";
+import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
+import { latestJob, toJobView } from "~/server/import/jobs.server";
+import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";
+import type { Route } from "./+types/import";
+
+/** The Import Products tab's state: the newest import (running or finished) and the size limit. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const job = await latestJob(getDb(), "import");
+  return { job: job ? toJobView(job) : null, maxBytes: getEnv().IMPORT_MAX_BYTES };
+}
+
+function fileNameFrom(header: string | null) {
+  try {
+    return decodeURIComponent(header ?? "");
+  } catch {
+    return header ?? "";
+  }
+}
+
+/**
+ * The CSV upload, streamed to disk and dry-run: the raw file as the request body (Content-Type:
+ * the file's type, X-File-Name: its name) or multipart/form-data with one file. Answers with the
+ * pending job and what it would do.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  const length = request.headers.get("content-length");
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    // The raw file as the body (what the tab sends), or a form with a file field (curl -F).
+    const upload =
+      contentType.startsWith("multipart/form-data") && request.body
+        ? await fileFromMultipart(request.body, contentType, getEnv().IMPORT_MAX_BYTES)
+        : null;
+    const job = await receiveImportUpload(getDb(), {
+      // Node streams web bodies as async iterables; the DOM typings do not say so.
+      body: upload?.stream ?? (request.body as unknown as AsyncIterable<Uint8Array> | null),
+      fileName: upload?.fileName ?? fileNameFrom(request.headers.get("x-file-name")),
+      contentType: upload?.mimeType ?? contentType,
+      contentLength: length === null ? null : Number(length),
+      userId: admin.id,
+    });
+    return { job };
+  } catch (err) {
+    if (err instanceof ImportRequestError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof MultipartError) return data({ error: err.message }, { status: 400 });
+    throw err;
+  }
+}

@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import { getJob, toJobView } from "~/server/import/jobs.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/job-events";
+
+const POLL_MS = 500;
+
+/**
+ * Server-sent events for one job: its state whenever it changes, until it is done or failed.
+ * The job may run on another app server, so this reads the database rather than memory.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const first = await getJob(db, params.jobId);
+  if (!first) return data({ error: "Job not found" }, { status: 404 });
+  const encoder = new TextEncoder();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let last = "";
+      let quietFor = 0;
+      const close = () => {
+        clearTimeout(timer);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client going away.
+        }
+      };
+      const tick = async () => {
+        try {
+          const job = await getJob(db, params.jobId);
+          if (!job) return close();
+          const payload = JSON.stringify(toJobView(job));
+          if (payload !== last) {
+            last = payload;
+            quietFor = 0;
+            controller.enqueue(encoder.encode(`data: ${payload}\n\n`));
+          } else if ((quietFor += POLL_MS) >= 15_000) {
+            quietFor = 0;
+            controller.enqueue(encoder.encode(": still working\n\n"));
+          }
+          if (job.status === "done" || job.status === "failed" || (job.status === "pending" && job.kind === "import")) return close();
+          timer = setTimeout(tick, POLL_MS);
+        } catch (err) {
+          logger.warn({ err }, "job events stream stopped");
+          close();
+        }
+      };
+      request.signal.addEventListener("abort", close);
+      void tick();
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import { getJob, toJobView } from "~/server/import/jobs.server";
+import type { Route } from "./+types/job";
+
+/** One import or migration job's progress, for polling where server-sent events do not get through. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const job = await getJob(getDb(), params.jobId);
+  if (!job) return data({ error: "Job not found" }, { status: 404 });
+  return { job: toJobView(job) };
+}

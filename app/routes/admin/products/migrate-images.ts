@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/server/db/client.server";
+import { requireAdmin } from "~/server/http.server";
+import { latestJob, toJobView } from "~/server/import/jobs.server";
+import { MigrationRequestError, startImageMigration } from "~/server/media/migrate-images.server";
+import type { Route } from "./+types/migrate-images";
+
+/** The Migrate Images tab's state: the newest migration, running or finished. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const job = await latestJob(getDb(), "image-migration");
+  return { job: job ? toJobView(job) : null };
+}
+
+const MigrateInput = z.object({ overwrite: z.union([z.boolean(), z.enum(["true", "false"])]).default(true) });
+
+/** SPEC §7 migrate-product-images with {overwrite: true}: starts the migration job on the server. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const type = request.headers.get("content-type") ?? "";
+  const raw = type.includes("application/json")
+    ? await request.json().catch(() => ({}))
+    : Object.fromEntries(await request.formData());
+  const input = MigrateInput.safeParse(raw);
+  if (!input.success) return data({ error: "Invalid request" }, { status: 400 });
+  try {
+    const overwrite = input.data.overwrite === true || input.data.overwrite === "true";
+    const job = await startImageMigration(getDb(), { overwrite, userId: admin.id });
+    return { job };
+  } catch (err) {
+    if (err instanceof MigrationRequestError) return data({ error: err.message }, { status: err.status });
+    throw err;
+  }
+}

@@ -1,0 +1,145 @@
+import { Suspense } from "react";
+import { Await, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  SettingsEditor,
+  SettingsLoadError,
+  SettingsSkeleton,
+  type SaveResult,
+} from "~/components/admin/site-settings/settings-editor";
+import { parseSettingsForm } from "~/lib/site-settings-form";
+import type { SiteSettings } from "~/lib/site-settings";
+import { getDb } from "~/server/db/client.server";
+import { getEnv } from "~/server/env.server";
+import { requireAdmin } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import { formFile, readUploadForm } from "~/server/media/form.server";
+import { formatBytes, saveImageUpload, UploadError } from "~/server/media/upload.server";
+import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
+import type { Route } from "./+types/site-settings";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Site Settings — Admin — Linen & Loft" },
+  { name: "description", content: "Edit the shop's branding, theme colours, hero, featured section and footer." },
+  { name: "robots", content: "noindex" },
+];
+
+export type SettingsLoad = { ok: true; settings: SiteSettings } | { ok: false; error: string };
+
+async function loadSettings(): Promise<SettingsLoad> {
+  try {
+    return { ok: true, settings: await getSiteSettings(getDb()) };
+  } catch (err) {
+    logger.error({ err }, "site settings could not be loaded");
+    return { ok: false, error: "Failed to load site settings" };
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  // Not awaited: the page streams its skeleton first, then the form.
+  return { settings: loadSettings(), uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES) };
+}
+
+/** Key prefix (SPEC §7) and the largest size worth keeping: a header logo, a full-width hero. */
+const UPLOADS = {
+  "upload-logo": { keyPrefix: "logo", fit: { width: 1024, height: 1024 } },
+  "upload-hero": { keyPrefix: "hero", fit: { width: 2560, height: 2560 } },
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request);
+  } catch (err) {
+    if (err instanceof UploadError) {
+      return data({ ok: false as const, error: "Failed to upload image", reason: err.message }, { status: 413 });
+    }
+    throw data("The form could not be read", { status: 400 });
+  }
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "upload-logo" || intent === "upload-hero") {
+    try {
+      const { url } = await saveImageUpload(formFile(form, "file"), UPLOADS[intent]);
+      return data({ ok: true as const, url });
+    } catch (err) {
+      if (err instanceof UploadError) {
+        return data({ ok: false as const, error: "Failed to upload image", reason: err.message }, { status: 400 });
+      }
+      logger.error({ err }, "image upload could not be stored");
+      return data(
+        {
+          ok: false as const,
+          error: "Failed to upload image",
+          reason: "The image could not be stored. Please try again.",
+        },
+        { status: 500 },
+      );
+    }
+  }
+
+  if (intent === "save") {
+    const parsed = parseSettingsForm(form);
+    if (!parsed.ok) {
+      return data(
+        {
+          ok: false as const,
+          error: "Failed to save site settings",
+          reason: parsed.summary,
+          fieldErrors: parsed.fieldErrors,
+        },
+        { status: 400 },
+      );
+    }
+    try {
+      await saveSiteSettings(getDb(), parsed.value);
+    } catch (err) {
+      logger.error({ err }, "site settings could not be saved");
+      return data(
+        {
+          ok: false as const,
+          error: "Failed to save site settings",
+          reason: "Nothing was changed. Please try again.",
+          fieldErrors: {},
+        },
+        { status: 500 },
+      );
+    }
+    return data({ ok: true as const, message: "Site settings saved successfully" });
+  }
+
+  throw data("Unknown action", { status: 400 });
+}
+
+/** An upload only changes a field in the form; reloading the page would throw away unsaved edits. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (String(formData?.get("intent") ?? "").startsWith("upload-")) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 p-4 md:p-6">
+      <Suspense fallback={<SettingsSkeleton />}>
+        <Await resolve={loaderData.settings}>
+          {(result) =>
+            result.ok ? (
+              <SettingsEditor
+                settings={result.settings}
+                uploadLimit={loaderData.uploadLimit}
+                saveResult={
+                  actionData && ("message" in actionData || "fieldErrors" in actionData)
+                    ? (actionData as SaveResult)
+                    : undefined
+                }
+              />
+            ) : (
+              <SettingsLoadError message={result.error} />
+            )
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { useFetcher, useLoaderData } from "react-router";
+import { PostCard } from "~/components/blog/post-card";
+import { Button } from "~/components/ui/lean/button";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import { listPublishedPosts, type PostCardData } from "~/server/blog/posts.server";
+import { getDb } from "~/server/db/client.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return listPublishedPosts(getDb(), { page });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const description = `Sleep advice, bedding care guides and home ideas from ${brand}.`;
+  return [
+    { title: `Blog — ${brand}` },
+    { name: "description", content: description },
+    { property: "og:title", content: `Blog — ${brand}` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${brand} Blog`, href: "/blog/rss.xml" },
+  ];
+};
+
+/** SPEC §2 Blog: cards, 12 a page, 'Load More Posts' while a full page came back (§9). */
+export default function BlogIndex() {
+  const first = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState<{ posts: PostCardData[]; page: number; hasMore: boolean } | null>(null);
+
+  // A new first page (navigation, revalidation) starts the list again.
+  useEffect(() => setMore(null), [first]);
+  useEffect(() => {
+    const next = fetcher.data;
+    if (!next) return;
+    setMore((prev) => {
+      const lastPage = prev?.page ?? first.page;
+      if (next.page !== lastPage + 1) return prev;
+      return { posts: [...(prev?.posts ?? []), ...next.posts], page: next.page, hasMore: next.hasMore };
+    });
+  }, [fetcher.data, first.page]);
+
+  const posts = [...first.posts, ...(more?.posts ?? [])];
+  const hasMore = more ? more.hasMore : first.hasMore;
+  const nextPage = (more?.page ?? first.page) + 1;
+  const loadingMore = fetcher.state !== "idle";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <header className="mb-10 max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Blog</h1>
+        <p className="mt-3 text-lg text-muted-foreground">Sleep advice, bedding care guides and ideas for a calmer home.</p>
+      </header>
+      {posts.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-12 text-center text-muted-foreground">No posts yet. Check back soon.</p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={loadingMore}>
+          {posts.map((post, i) => (
+            <PostCard key={post.id} post={post} eager={i < 3} />
+          ))}
+        </div>
+      )}
+      {hasMore ? (
+        <div className="mt-10 flex justify-center">
+          <Button
+            size="lg"
+            variant="outline"
+            disabled={loadingMore}
+            onClick={() => fetcher.load(`/blog?page=${nextPage}`)}
+          >
+            {loadingMore ? "Loading..." : "Load More Posts"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { createCheckout } from "~/server/checkout/create-checkout.server";
+import { parseCheckoutRequest } from "~/server/checkout/parse-request.server";
+import { getDb } from "~/server/db/client.server";
+import { publicUrl } from "~/server/env.server";
+import { thrownDataToResponse } from "~/server/http/read-body.server";
+import { getCurrentUser } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import { getPaymentProvider } from "~/server/payments/index.server";
+import { clientIp, rateLimit } from "~/server/rate-limit.server";
+import type { Route } from "./+types/checkout";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** POST /api/checkout (SPEC §7 create-checkout): `{ url }` of the hosted payment page, or a 4xx with a message. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  const db = getDb();
+  try {
+    // Generous for a person (every attempt counts, refusals too), tight for a script.
+    await rateLimit(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
+  } catch (err) {
+    const limited = thrownDataToResponse(err);
+    if (limited) return limited;
+    throw err;
+  }
+  const parsed = await parseCheckoutRequest(request);
+  if (!parsed.ok) return Response.json(parsed.body, { status: 400, headers: noStore });
+  try {
+    const user = await getCurrentUser(request);
+    const result = await createCheckout(db, parsed.input, {
+      userId: user?.id ?? null,
+      provider: getPaymentProvider(db),
+      baseUrl: publicUrl(),
+    });
+    if (!result.ok) return Response.json(result.body, { status: result.status, headers: noStore });
+    return Response.json({ url: result.url, orderNumber: result.orderNumber }, { headers: noStore });
+  } catch (err) {
+    logger.error({ err: (err as Error).message }, "checkout failed");
+    return Response.json(
+      { title: CHECKOUT_MESSAGES.orderFailed.title, error: CHECKOUT_MESSAGES.orderFailed.description },
+      { status: 500, headers: noStore },
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { DiskStorage, getStorage } from "~/server/storage/storage.server";
+import type { Route } from "./+types/media";
+
+const TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+/** Serves files from disk storage. Names change when content changes, so caching is long. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const storage = getStorage();
+  const key = params["*"] ?? "";
+  if (!(storage instanceof DiskStorage)) return new Response("Not Found", { status: 404 });
+  let file: string;
+  try {
+    file = storage.resolve(key);
+  } catch {
+    return new Response("Not Found", { status: 404 });
+  }
+  const ext = key.split(".").pop()?.toLowerCase() ?? "";
+  const type = TYPES[ext];
+  if (!type) return new Response("Not Found", { status: 404 });
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+    if (!stat.isFile()) throw new Error("not a file");
+  } catch {
+    return new Response("Not Found", { status: 404 });
+  }
+  const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
+  return new Response(stream, {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(stat.size),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { data, redirect } from "react-router";
+import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
+import { NewsletterInput } from "~/lib/newsletter-input";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { subscribe } from "~/server/newsletter/newsletter.server";
+import { clientIp } from "~/server/rate-limit.server";
+import type { Route } from "./+types/newsletter";
+
+export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** Nothing to show here: the box lives in the footer. */
+export async function loader() {
+  return redirect("/");
+}
+
+/** A path on this site to return to after a submission without JavaScript. */
+function backTo(value: FormDataEntryValue | null, outcome: string) {
+  const raw = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
+  const url = new URL(raw, "http://shop.invalid");
+  url.searchParams.set("newsletter", outcome);
+  return `${url.pathname}${url.search}#newsletter`;
+}
+
+async function handle(
+  form: FormData,
+  request: Request,
+): Promise<{ result: NewsletterResult; status: number; outcome: string }> {
+  const parsed = NewsletterInput.safeParse({ email: String(form.get("email") ?? "") });
+  if (!parsed.success)
+    return { result: { ok: false, error: parsed.error.issues[0]!.message }, status: 400, outcome: "invalid" };
+  try {
+    await subscribe(getDb(), parsed.data.email, { ip: clientIp(request) });
+    return { result: { ok: true, message: SUBSCRIBED_MESSAGE }, status: 200, outcome: "subscribed" };
+  } catch (err) {
+    const limited = err as { init?: { status?: number }; data?: { error?: string } };
+    if (limited?.init?.status === 429) {
+      return {
+        result: { ok: false, error: limited.data?.error ?? "Too many attempts" },
+        status: 429,
+        outcome: "limited",
+      };
+    }
+    logger.error({ err }, "newsletter subscription failed");
+    return {
+      result: { ok: false, error: "Could not subscribe right now. Please try again." },
+      status: 500,
+      outcome: "failed",
+    };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { result, status, outcome } = await handle(form, request);
+  // The form adds js=1 once hydrated; a plain HTML post goes back to the page it came from.
+  if (form.get("js") !== "1") return redirect(backTo(form.get("redirectTo"), outcome), 303);
+  return data(result, { status });
+}

@@ -1,0 +1,160 @@
+import { CreditCard, Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatMoney } from "~/lib/money";
+import { getDb } from "~/server/db/client.server";
+import { invariantResponse } from "~/server/http.server";
+import { confirmPayment } from "~/server/orders/confirm.server";
+import { activePaymentProviderName } from "~/server/payments/index.server";
+import { getTestPaymentPage, payTestSession } from "~/server/payments/test-provider.server";
+import type { Route } from "./+types/test-payment";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pay for your order · test payment" },
+  { name: "description", content: "The shop's built-in test payment page. No real money moves." },
+  { name: "robots", content: "noindex" },
+];
+
+/** Same host the shopper is on: the built-in provider never sends anyone to another address. */
+const pathOf = (url: string) => {
+  const u = new URL(url, "http://localhost");
+  return u.pathname + u.search;
+};
+
+// Only while the shop runs the test provider: with Stripe configured nobody may "pay" here.
+function requireTestProvider() {
+  invariantResponse(activePaymentProviderName() === "test", "Not Found", 404);
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  requireTestProvider();
+  const page = await getTestPaymentPage(getDb(), params.sessionId);
+  invariantResponse(page, "Not Found", 404);
+  return {
+    orderNumber: page.orderNumber,
+    amountCents: page.amountCents,
+    email: page.customerEmail,
+    state: page.state,
+    resultPath: pathOf(page.successUrl),
+    cancelPath: pathOf(page.cancelUrl),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  requireTestProvider();
+  const db = getDb();
+  // Anything but a form body reads as an empty form, answered field by field.
+  const form = await request
+    .formData()
+    .then((f) => Object.fromEntries(f))
+    .catch(() => ({}));
+  const result = await payTestSession(db, params.sessionId, form);
+  invariantResponse(result.kind !== "not_found", "Not Found", 404);
+  if (result.kind === "invalid") return data({ fieldErrors: result.fieldErrors }, { status: 400 });
+  // What Stripe's webhook does: settle the order now, whatever the shopper's browser does next.
+  await confirmPayment(db, params.sessionId);
+  return redirect(pathOf(result.redirectTo));
+}
+
+export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = actionData?.fieldErrors ?? {};
+  const open = loaderData.state === "open";
+  return (
+    <main className="flex min-h-screen items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">
+      <div className="w-full max-w-md rounded-xl border bg-background p-6 shadow-sm">
+        <p className="rounded-md bg-warning px-3 py-2 text-sm text-warning-foreground" role="note">
+          Test payment page: no real money moves. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+        </p>
+        <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h1 className="text-xl font-semibold">Pay for your order</h1>
+          <span className="text-sm whitespace-nowrap text-muted-foreground">{loaderData.orderNumber}</span>
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">{loaderData.email}</p>
+        <p className="mt-4 text-3xl font-bold" aria-label={`Total ${formatMoney(loaderData.amountCents)}`}>
+          {formatMoney(loaderData.amountCents)}
+        </p>
+
+        {open ? (
+          <Form method="post" className="mt-6 grid gap-4" noValidate>
+            <Field id="cardNumber" label="Card number" error={errors.cardNumber}>
+              <div className="relative">
+                <CreditCard className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Input
+                  id="cardNumber"
+                  name="cardNumber"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  className="pl-9"
+                  aria-invalid={errors.cardNumber ? true : undefined}
+                  aria-describedby={errors.cardNumber ? "cardNumber-error" : undefined}
+                  required
+                />
+              </div>
+            </Field>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="expiry" label="Expiry date" error={errors.expiry}>
+                <Input
+                  id="expiry"
+                  name="expiry"
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM / YY"
+                  aria-invalid={errors.expiry ? true : undefined}
+                  aria-describedby={errors.expiry ? "expiry-error" : undefined}
+                  required
+                />
+              </Field>
+              <Field id="cvc" label="CVC" error={errors.cvc}>
+                <Input
+                  id="cvc"
+                  name="cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  aria-invalid={errors.cvc ? true : undefined}
+                  aria-describedby={errors.cvc ? "cvc-error" : undefined}
+                  required
+                />
+              </Field>
+            </div>
+            <Button type="submit" size="lg" disabled={paying} aria-disabled={paying}>
+              <Lock aria-hidden />
+              {paying ? "Processing..." : "Pay"}
+            </Button>
+          </Form>
+        ) : (
+          <div className="mt-6 grid gap-3">
+            <p>This payment session is closed: it has already been paid, declined or has expired.</p>
+            <Button asChild>
+              <a href={loaderData.resultPath}>See the result</a>
+            </Button>
+          </div>
+        )}
+        <div className="mt-4 text-center">
+          <a href={loaderData.cancelPath} className="text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground">
+            Cancel
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

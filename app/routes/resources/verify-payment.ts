@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { PaymentVerification } from "~/lib/checkout";
+import { getDb } from "~/server/db/client.server";
+import { readJsonBody, thrownDataToResponse } from "~/server/http/read-body.server";
+import { confirmPayment } from "~/server/orders/confirm.server";
+import { clientIp, rateLimit } from "~/server/rate-limit.server";
+import type { Route } from "./+types/verify-payment";
+
+const noStore = { "Cache-Control": "no-store" };
+const Body = z.object({ session_id: z.string().min(1).max(300) });
+
+/**
+ * POST /api/verify-payment (SPEC §7 verify-payment) `{ session_id }`. Confirms the order if the
+ * provider says it is paid (idempotent), then answers with what the result page shows.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  const db = getDb();
+  try {
+    // The result page polls a few times per visit; this only stops guessing at session ids.
+    await rateLimit(db, [{ key: `verify-payment:ip:${clientIp(request)}`, limit: 60, windowMs: 5 * 60_000 }]);
+  } catch (err) {
+    const limited = thrownDataToResponse(err);
+    if (limited) return limited;
+    throw err;
+  }
+  const body = await readJsonBody(request, 4096);
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400, headers: noStore });
+  const parsed = Body.safeParse(body.value);
+  if (!parsed.success) return Response.json({ error: "No session ID found" }, { status: 400, headers: noStore });
+
+  const outcome = await confirmPayment(db, parsed.data.session_id);
+  if (outcome.state === "not_found") return Response.json({ error: "Payment not found" }, { status: 404, headers: noStore });
+  if (outcome.state === "error") {
+    return Response.json({ error: "Failed to verify payment" }, { status: 502, headers: noStore });
+  }
+  const answer: PaymentVerification = {
+    payment_successful: outcome.state === "paid",
+    status: outcome.state,
+    order_number: outcome.order.orderNumber,
+    total_amount: outcome.order.totalAmountCents / 100,
+    total_amount_cents: outcome.order.totalAmountCents,
+    customer_email: outcome.order.email,
+    ...(outcome.state === "sold_out" ? { message: outcome.message } : {}),
+  };
+  return Response.json(answer, { headers: noStore });
+}

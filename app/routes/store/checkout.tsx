@@ -1,0 +1,146 @@
+import { Loader2, Lock } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { toast } from "~/lib/toast";
+import { useCartRefresh, useHydrated } from "~/components/store/cart-refresh";
+import { CartSummary } from "~/components/store/cart-summary";
+import { CheckoutFormFields } from "~/components/store/checkout-form-fields";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cartStore, checkoutId, stashCartForCheckout, useCart } from "~/lib/cart";
+import {
+  CHECKOUT_MESSAGES,
+  checkCheckoutForm,
+  fingerprint,
+  type CheckoutErrorBody,
+  type CheckoutForm,
+  type CheckoutFormField,
+} from "~/lib/checkout";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  return [
+    { title: `Checkout | ${brand}` },
+    { name: "description", content: `Enter your shipping details and pay securely for your ${brand} order.` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function CheckoutPage() {
+  const hydrated = useHydrated();
+  const cart = useCart();
+  const refresh = useCartRefresh(cart.items);
+  const navigate = useNavigate();
+  const root = useRouteLoaderData<RootData>("root");
+  const [errors, setErrors] = useState<Partial<Record<CheckoutFormField, string>>>({});
+  const [processing, setProcessing] = useState(false);
+  const busy = useRef(false);
+  const leaving = useRef(false);
+
+  const defaults = useMemo<Partial<CheckoutForm>>(() => {
+    const [firstName = "", ...rest] = (root?.user?.name ?? "").trim().split(/\s+/);
+    return { firstName, lastName: rest.join(" "), email: root?.user?.email ?? "", country: "US" };
+  }, [root?.user?.name, root?.user?.email]);
+
+  // SPEC §2: an empty cart goes back to /cart; not while submitting, as another tab may empty it then.
+  useEffect(() => {
+    if (hydrated && cart.items.length === 0 && !leaving.current && !busy.current) navigate("/cart", { replace: true });
+  }, [hydrated, cart.items.length, navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    if (cart.items.length === 0) {
+      toast.error(CHECKOUT_MESSAGES.emptyCart.title, { description: CHECKOUT_MESSAGES.emptyCart.description });
+      return;
+    }
+    const form = event.currentTarget;
+    const check = checkCheckoutForm(Object.fromEntries(new FormData(form)));
+    if (!check.ok) {
+      setErrors(check.fieldErrors);
+      toast.error(check.title, { description: check.description });
+      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+      return;
+    }
+    setErrors({});
+    busy.current = true;
+    setProcessing(true);
+    const cartItems = cart.items.map((i) => ({ id: i.id, quantity: i.quantity, priceCents: i.priceCents, name: i.name }));
+    try {
+      const res = await fetch("/api/checkout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          cartItems,
+          formData: check.data,
+          // Same cart and form, same key: a double click, a second tab or a retry finds the same order.
+          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data })}`,
+        }),
+      });
+      const body = (await res.json().catch(() => null)) as (CheckoutErrorBody & { url?: string }) | null;
+      if (res.ok && body?.url) {
+        // SPEC §4: the cart is cleared first, then the browser goes to the payment page.
+        leaving.current = true;
+        stashCartForCheckout(cart.items);
+        cartStore.clear();
+        window.location.assign(body.url);
+        return;
+      }
+      if (body?.fieldErrors) setErrors(body.fieldErrors);
+      if (body?.problems?.length) refresh.reload();
+      toast.error(body?.title ?? CHECKOUT_MESSAGES.checkoutFailed.title, {
+        description: body?.error ?? CHECKOUT_MESSAGES.checkoutFailed.description,
+      });
+    } catch {
+      toast.error(CHECKOUT_MESSAGES.orderFailed.title, { description: CHECKOUT_MESSAGES.orderFailed.description });
+    }
+    busy.current = false;
+    setProcessing(false);
+    if (cartStore.getItems().length === 0) navigate("/cart", { replace: true });
+  }
+
+  const unavailable = cart.items.filter((i) => refresh.flags[i.id]?.unavailable);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      {!hydrated || cart.items.length === 0 ? (
+        <div className="mt-8 grid gap-4 lg:grid-cols-3" aria-busy="true" aria-label="Loading the checkout">
+          <Skeleton className="h-96 lg:col-span-2" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3" aria-label="Checkout">
+          <section className="grid min-w-0 content-start gap-4 lg:col-span-2" aria-labelledby="shipping-title">
+            <h2 id="shipping-title" className="text-xl font-semibold">
+              Shipping Information
+            </h2>
+            <CheckoutFormFields defaults={defaults} errors={errors} />
+          </section>
+          <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+            <CartSummary subtotalCents={cart.totalCents} lines={cart.items} showTax>
+              {refresh.blocked ? (
+                <p className="text-sm text-destructive" role="alert">
+                  {unavailable.length
+                    ? `${unavailable.map((i) => `"${i.name}"`).join(", ")} can no longer be bought. `
+                    : "Some items no longer have enough stock. "}
+                  <Link to="/cart" className="underline underline-offset-4">
+                    Review your cart
+                  </Link>
+                </p>
+              ) : null}
+              <Button type="submit" size="lg" disabled={processing || refresh.blocked} aria-disabled={processing}>
+                {processing ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
+                {processing ? "Processing Order..." : "Place Order"}
+              </Button>
+              <p className="text-center text-xs text-muted-foreground">You will pay on a secure payment page.</p>
+            </CartSummary>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

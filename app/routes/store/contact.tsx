@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
+import { getDb } from "~/server/db/client.server";
+import { ContactInput } from "~/lib/contact-input";
+import { submitContactMessage } from "~/server/contact/contact.server";
+import { getEnv } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { clientIp } from "~/server/rate-limit.server";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact Us — Linen & Loft" },
+  {
+    name: "description",
+    content: "Questions about bedding, orders, shipping or returns? Send us a message and we reply within 24 hours.",
+  },
+  { property: "og:title", content: "Contact Us — Linen & Loft" },
+];
+
+export async function loader() {
+  return { shopEmail: getEnv().SHOP_EMAIL };
+}
+
+const FAILED = "Failed to send message. Please try again.";
+/** Far above a 20,000-character message, far below anything that could hurt the server. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    return data<ContactResult>({ ok: false, error: FAILED, reason: "Your message is too long." }, { status: 413 });
+  }
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    (["name", "email", "subject", "message"] as const).map((k) => [k, String(form.get(k) ?? "")]),
+  ) as Record<"name" | "email" | "subject" | "message", string>;
+  const parsed = ContactInput.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data<ContactResult>(
+      { ok: false, error: FAILED, reason: "Please correct the highlighted fields.", fieldErrors, values },
+      { status: 400 },
+    );
+  }
+  try {
+    await submitContactMessage(getDb(), parsed.data, { ip: clientIp(request) });
+  } catch (err) {
+    // rateLimit throws a 429 data response with its message.
+    const limited = err as { init?: { status?: number }; data?: { error?: string } };
+    if (limited?.init?.status === 429) {
+      return data<ContactResult>(
+        { ok: false, error: FAILED, reason: limited.data?.error ?? "", values },
+        { status: 429 },
+      );
+    }
+    logger.error({ err }, "contact message could not be stored");
+    return data<ContactResult>({ ok: false, error: FAILED, reason: "", values }, { status: 500 });
+  }
+  return data<ContactResult>({ ok: true, message: "Message sent!" });
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <header className="mb-10 max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Contact Us</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Questions about an order, our bedding or anything else? Send us a message and we'll reply within 24 hours.
+        </p>
+      </header>
+      <div className="grid gap-10 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <ContactForm result={actionData} />
+        <div className="space-y-10">
+          <ContactDetails email={loaderData.shopEmail} />
+          <ContactFaq />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useRouteLoaderData } from "react-router";
+import { Benefits } from "~/components/store/benefits";
+import { Hero } from "~/components/store/hero";
+import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
+import { ProductGrid } from "~/components/store/product-grid";
+import { FEATURED_PAGE_SIZE, MAX_RENDERED_PAGES, parsePage } from "~/lib/product";
+import { seoMeta } from "~/lib/seo";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import { listFeaturedProducts } from "~/server/catalog/storefront.server";
+import { getDb } from "~/server/db/client.server";
+import { absoluteUrl } from "~/server/seo/seo.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // `?page=N` is the no-JavaScript 'load more': it renders the first N pages at once.
+  const page = parsePage(new URL(request.url).searchParams.get("page"), MAX_RENDERED_PAGES);
+  const featured = await listFeaturedProducts(getDb(), { offset: 0, limit: page * FEATURED_PAGE_SIZE });
+  return { featured, page, canonical: absoluteUrl("/") };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const settings = root?.settings ?? DEFAULT_SETTINGS;
+  const hero = settings.hero_section;
+  const brand = settings.site_branding.logo_text;
+  const image = hero.background_image;
+  return seoMeta({
+    title: `${brand} — ${hero.subtitle || hero.title}`,
+    description: hero.description || settings.footer_content.brand_description,
+    canonical: data?.canonical,
+    image: image && data?.canonical ? new URL(image, data.canonical).toString() : undefined,
+    siteName: brand,
+  });
+};
+
+const FEATURED_API_PARAMS = new URLSearchParams({ list: "featured" });
+const NO_PARAMS = new URLSearchParams();
+
+/** SPEC §2 Home: hero, featured products with 'load more', benefits strip (the footer is the layout's). */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  const settings = root?.settings ?? DEFAULT_SETTINGS;
+  const { featured, page } = loaderData;
+  const list = useLoadMore({
+    initial: featured.items,
+    hasMore: featured.hasMore,
+    params: FEATURED_API_PARAMS,
+    nextPage: page + 1,
+  });
+  return (
+    <>
+      <Hero hero={settings.hero_section} />
+      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-14">
+        <div className="mb-8 text-center">
+          <h2 id="featured-title" className="text-3xl font-bold tracking-tight">
+            {settings.featured_section.title}
+          </h2>
+          {settings.featured_section.description ? (
+            <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{settings.featured_section.description}</p>
+          ) : null}
+        </div>
+        <ProductGrid products={list.items} />
+        {list.hasMore ? (
+          <LoadMoreButton
+            action="/"
+            params={NO_PARAMS}
+            nextPage={list.nextPage}
+            loading={list.loading}
+            onLoadMore={list.loadMore}
+          />
+        ) : null}
+      </section>
+      <Benefits />
+    </>
+  );
+}

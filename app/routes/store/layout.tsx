@@ -1,0 +1,43 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/store/site-footer";
+import { SiteHeader } from "~/components/store/site-header";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+
+function StoreFrame({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const settings = root?.settings;
+  const branding = settings?.site_branding ?? DEFAULT_SETTINGS.site_branding;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader
+        logoText={branding.logo_text}
+        logoUrl={branding.logo_url}
+        signedIn={Boolean(root?.user)}
+        isAdmin={root?.user?.role === "admin"}
+      />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter footer={settings?.footer_content ?? DEFAULT_SETTINGS.footer_content} logoText={branding.logo_text} />
+    </div>
+  );
+}
+
+export default function StoreLayout() {
+  return (
+    <StoreFrame>
+      <Outlet />
+    </StoreFrame>
+  );
+}
+
+/** Errors inside the storefront keep the header and footer around the friendly page. */
+export function ErrorBoundary() {
+  return (
+    <StoreFrame>
+      <GeneralErrorBoundary />
+    </StoreFrame>
+  );
+}

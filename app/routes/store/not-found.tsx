@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
+import { NotFoundContent } from "~/components/error-boundary";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/not-found";
+
+/** Any path no other route claims (SPEC §2 Not-found page), served with status 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  logger.warn({ path }, "404: no route for this path");
+  return data({ path }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found — Linen & Loft" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFound() {
+  const location = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
+  }, [location.pathname]);
+  return <NotFoundContent />;
+}

@@ -1,0 +1,159 @@
+import { ArrowLeft } from "~/components/ui/lean/icons/arrow-left";
+import { Heart } from "~/components/ui/lean/icons/heart";
+import { data, Link } from "react-router";
+import { AddToCartButton } from "~/components/store/add-to-cart-button";
+import { swatchFor } from "~/components/store/color-dots";
+import { Price } from "~/components/store/price";
+import { Rating } from "~/components/store/rating";
+import { Button } from "~/components/ui/lean/button";
+import { ownImageSrcSet } from "~/lib/images";
+import { useNonce } from "~/lib/nonce";
+import { canAddToCart, type ProductDetailData } from "~/lib/product";
+import { jsonLd, seoMeta } from "~/lib/seo";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import { getStorefrontProduct } from "~/server/catalog/storefront.server";
+import { getDb } from "~/server/db/client.server";
+import { absoluteUrl } from "~/server/seo/seo.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getStorefrontProduct(getDb(), params.id);
+  // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
+  if (!product) return data({ product: null, canonical: null, image: null }, { status: 404 });
+  return {
+    product,
+    canonical: absoluteUrl(`/product/${product.id}`),
+    image: absoluteUrl(product.imageUrl),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const brand = (root?.settings ?? DEFAULT_SETTINGS).site_branding.logo_text;
+  if (!data?.product) {
+    return seoMeta({ title: `Product not found — ${brand}`, description: "This product is not available.", noindex: true });
+  }
+  const p = data.product;
+  return seoMeta({
+    title: `${p.name} — ${brand}`,
+    description: p.description || `${p.name} from ${brand}.`,
+    canonical: data.canonical ?? undefined,
+    image: data.image ?? undefined,
+    type: "product",
+    siteName: brand,
+  });
+};
+
+function stockLine(p: ProductDetailData): string {
+  if (p.unlimitedStock) return "In stock";
+  if (p.stockQuantity <= 0) return "Out of stock";
+  return `In stock: ${p.stockQuantity} available`;
+}
+
+function productJsonLd(p: ProductDetailData, url: string, image: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    description: p.description,
+    image: [image],
+    sku: p.sku || undefined,
+    category: p.category,
+    url,
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "USD",
+      price: (p.priceCents / 100).toFixed(2),
+      availability: canAddToCart(p) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+    // Search engines reject a rating without reviews.
+    aggregateRating:
+      p.reviewCount > 0
+        ? { "@type": "AggregateRating", ratingValue: p.rating.toFixed(1), reviewCount: p.reviewCount, bestRating: "5", worstRating: "0" }
+        : undefined,
+  };
+}
+
+function ProductNotFound() {
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Product not found</h1>
+      <p className="text-muted-foreground">This product does not exist or is no longer available.</p>
+      <Button asChild>
+        <Link to="/">Back to Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** SPEC §2 Product detail (/product/{id}). */
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const { product: p, canonical, image } = loaderData;
+  if (!p || !canonical || !image) return <ProductNotFound />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link to="/" className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary">
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Home
+      </Link>
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="overflow-hidden rounded-lg border bg-muted">
+          <img
+            src={p.imageUrl}
+            alt={p.name}
+            width={800}
+            height={800}
+            srcSet={ownImageSrcSet(p.imageUrl)}
+            sizes={ownImageSrcSet(p.imageUrl) ? "(min-width: 1280px) 608px, (min-width: 768px) 48vw, 100vw" : undefined}
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-square size-full object-cover"
+          />
+        </div>
+        <div className="flex flex-col gap-5">
+          <div>
+            <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">{p.category}</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight">{p.name}</h1>
+          </div>
+          <Rating value={p.rating} reviewCount={p.reviewCount} />
+          <Price cents={p.priceCents} originalCents={p.originalPriceCents} size="lg" />
+          {p.description ? <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{p.description}</p> : null}
+          {p.colors.length > 0 ? (
+            <div>
+              <h2 className="text-sm font-semibold">Colors</h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {p.colors.map((c) => (
+                  <li key={c} className="flex items-center gap-2 rounded-full border px-3 py-1 text-sm">
+                    <span className="size-3.5 rounded-full border border-black/15" style={{ backgroundColor: swatchFor(c) }} aria-hidden />
+                    {c}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <p className={canAddToCart(p) ? "text-sm font-medium text-success" : "text-sm font-medium text-destructive"}>
+            {stockLine(p)}
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <AddToCartButton product={p} size="lg" className="sm:flex-1" />
+            {/* SPEC §2: a disabled 'Save' button (wish lists are not part of the shop yet). */}
+            <Button type="button" variant="outline" size="lg" disabled>
+              <Heart aria-hidden />
+              Save
+            </Button>
+          </div>
+        </div>
+      </div>
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        // jsonLd() escapes "<", so product text cannot end the script element.
+        dangerouslySetInnerHTML={{ __html: jsonLd(productJsonLd(p, canonical, image)) }}
+      />
+    </div>
+  );
+}

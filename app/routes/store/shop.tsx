@@ -1,0 +1,149 @@
+import { redirect, useNavigate } from "react-router";
+import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
+import { ProductGrid } from "~/components/store/product-grid";
+import { ShopFiltersForm } from "~/components/store/shop-filters";
+import { Button } from "~/components/ui/lean/button";
+import {
+  DEFAULT_SORT,
+  MAX_RENDERED_PAGES,
+  parsePage,
+  SHOP_PAGE_SIZE,
+  shopHref,
+  shopSearchParams,
+  type ShopFilters,
+} from "~/lib/product";
+import { seoMeta } from "~/lib/seo";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import { listActiveCategories, listShopProducts, parseShopFilters } from "~/server/catalog/storefront.server";
+import { getDb } from "~/server/db/client.server";
+import { absoluteUrl } from "~/server/seo/seo.server";
+import type { Route } from "./+types/shop";
+
+const OWN_PARAMS = ["search", "category", "sort", "page"] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const db = getDb();
+  const categories = await listActiveCategories(db);
+  const filters = parseShopFilters(url.searchParams, categories);
+  const page = parsePage(url.searchParams.get("page"), MAX_RENDERED_PAGES);
+
+  // The GET form without JavaScript sends `category=all`, `sort=featured`, padded terms; garbage
+  // values fall back to defaults. Either way, answer with the URL the specification writes.
+  const canonical = shopSearchParams(filters, page);
+  if (OWN_PARAMS.some((k) => url.searchParams.get(k) !== canonical.get(k))) {
+    const target = new URLSearchParams(url.searchParams);
+    for (const k of OWN_PARAMS) target.delete(k);
+    for (const [k, v] of canonical) target.set(k, v);
+    const qs = target.toString();
+    throw redirect(qs ? `/shop?${qs}` : "/shop");
+  }
+
+  const result = await listShopProducts(db, filters, { offset: 0, limit: page * SHOP_PAGE_SIZE });
+  return {
+    filters,
+    categories,
+    page,
+    result,
+    // Listing pages are canonical per category; search results and sort orders are not.
+    canonical: absoluteUrl(shopHref({ search: "", category: filters.category, sort: DEFAULT_SORT })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const brand = (root?.settings ?? DEFAULT_SETTINGS).site_branding.logo_text;
+  const filters = data?.filters;
+  const title = filters?.search
+    ? `Search results for “${filters.search.slice(0, 60)}” — ${brand}`
+    : filters?.category
+      ? `${filters.category} — Shop All Products — ${brand}`
+      : `Shop All Products — ${brand}`;
+  return seoMeta({
+    title,
+    description: filters?.category
+      ? `Shop ${filters.category.toLowerCase()} at ${brand}: browse, search and sort the collection.`
+      : `Browse every product at ${brand}: bedding, furniture, decor and accessories. Search, filter by category and sort.`,
+    canonical: data?.canonical,
+    siteName: brand,
+    noindex: Boolean(filters?.search),
+  });
+};
+
+function countText(total: number, capped: boolean): string {
+  if (capped) return `${total.toLocaleString("en-US")}+ products found`;
+  return `${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"} found`;
+}
+
+function isFiltered(f: ShopFilters) {
+  return Boolean(f.search) || f.category !== null || f.sort !== DEFAULT_SORT;
+}
+
+/** SPEC §2 Product listing (/shop). */
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { filters, categories, result, page } = loaderData;
+  const navigate = useNavigate();
+  const query = shopSearchParams(filters).toString();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Shop All Products</h1>
+      {/* Keys differ between siblings: a duplicate key leaves stale elements behind. */}
+      <ShopFiltersForm
+        key={`filters?${query}`}
+        filters={filters}
+        categories={categories}
+        onChange={(next) => navigate(shopHref(next))}
+      />
+      <div className="mt-6 mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-muted-foreground">
+          {countText(result.total, result.totalIsCapped)}
+        </p>
+        {isFiltered(filters) ? (
+          // A GET form to plain /shop: a real button that works before JavaScript loads.
+          <form method="get" action="/shop" onSubmit={(e) => (e.preventDefault(), navigate("/shop"))}>
+            <Button type="submit" variant="ghost" size="sm">
+              Clear Filters
+            </Button>
+          </form>
+        ) : null}
+      </div>
+      <ShopResults key={`results?${query}`} filters={filters} initial={result.items} hasMore={result.hasMore} page={page} />
+    </div>
+  );
+}
+
+function ShopResults({
+  filters,
+  initial,
+  hasMore,
+  page,
+}: {
+  filters: ShopFilters;
+  initial: Route.ComponentProps["loaderData"]["result"]["items"];
+  hasMore: boolean;
+  page: number;
+}) {
+  const params = shopSearchParams(filters);
+  const list = useLoadMore({ initial, hasMore, params, nextPage: page + 1 });
+  const filtered = Boolean(filters.search) || filters.category !== null;
+  return (
+    <>
+      <h2 className="sr-only">Products</h2>
+      <ProductGrid
+        products={list.items}
+        eagerCount={4}
+        empty={filtered ? "No products match your search or filters." : undefined}
+      />
+      {list.hasMore ? (
+        <LoadMoreButton
+          action="/shop"
+          params={params}
+          nextPage={list.nextPage}
+          loading={list.loading}
+          onLoadMore={list.loadMore}
+        />
+      ) : null}
+    </>
+  );
+}

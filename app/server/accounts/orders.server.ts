@@ -1,0 +1,22 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { orders } from "../db/schema";
+
+export type AccountOrder = { id: string; orderNumber: string; createdAt: string; totalAmountCents: number; status: string };
+
+/** The person's own orders, newest first (SPEC §7 orders: select by user_id ordered by created_at desc). */
+export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Promise<AccountOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      totalAmountCents: orders.totalAmountCents,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,57 @@
+import { isAPIError } from "better-auth/api";
+import { logger } from "../logger.server";
+
+/** What a better-auth endpoint answered, with only its Set-Cookie headers kept to forward. */
+export type AuthOutcome<T> =
+  | { ok: true; status: number; body: T; cookies: Headers }
+  | { ok: false; status: number; code: string; message: string; cookies: Headers };
+
+function cookiesOf(res: Response) {
+  const headers = new Headers();
+  for (const c of res.headers.getSetCookie()) headers.append("set-cookie", c);
+  return headers;
+}
+
+/**
+ * Runs a better-auth server API call made with `asResponse: true` and normalises success and
+ * failure alike, so actions can forward the cookies and show the reason.
+ */
+export async function callAuth<T = Record<string, unknown>>(run: () => Promise<Response>): Promise<AuthOutcome<T>> {
+  let res: Response;
+  try {
+    res = await run();
+  } catch (err) {
+    if (isAPIError(err)) {
+      const body = (err.body ?? {}) as { code?: string; message?: string };
+      return { ok: false, status: err.statusCode, code: body.code ?? "", message: body.message ?? err.message, cookies: new Headers() };
+    }
+    throw err;
+  }
+  const cookies = cookiesOf(res);
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (res.ok || (res.status >= 300 && res.status < 400)) return { ok: true, status: res.status, body: body as T, cookies };
+  const b = (body ?? {}) as { code?: string; message?: string };
+  if (res.status >= 500) logger.error({ status: res.status, code: b.code, message: b.message }, "auth call failed");
+  return { ok: false, status: res.status, code: b.code ?? "", message: b.message ?? "Something went wrong", cookies };
+}
+
+/** Only same-site paths: `/profile?x=1` yes; `//evil.test`, `https://evil.test`, `/\\evil` no. */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  if (to.startsWith("/auth")) return fallback;
+  return to;
+}
+
+/** Joins several Headers (Set-Cookie from more than one call). */
+export function mergeHeaders(...all: Headers[]) {
+  const out = new Headers();
+  for (const h of all) for (const c of h.getSetCookie()) out.append("set-cookie", c);
+  return out;
+}

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { user } from "../db/schema";
+import { getAuth } from "./auth.server";
+import { callAuth } from "./auth-api.server";
+
+const WRONG_PASSWORD = "That password is not correct.";
+
+function message(r: { status: number; code: string; message: string }) {
+  if (r.code === "INVALID_PASSWORD") return WRONG_PASSWORD;
+  if (r.code === "INVALID_CODE" || r.code === "INVALID_TWO_FACTOR_AUTHENTICATION") return "That code is not valid. Try again.";
+  if (r.status === 429) return r.message;
+  if (r.status === 401) return "Please sign in again.";
+  return r.message || "Something went wrong. Please try again.";
+}
+
+export async function twoFactorEnabled(db: Db, userId: string) {
+  const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+  return Boolean(row?.on);
+}
+
+/** Step 1: a new authenticator secret and backup codes; not on until a code from the app is confirmed. */
+export async function startTwoFactor(request: Request, password: string) {
+  const r = await callAuth<{ totpURI: string; backupCodes: string[] }>(() =>
+    getAuth().api.enableTwoFactor({ body: { password }, headers: request.headers, asResponse: true }),
+  );
+  if (!r.ok) return { ok: false as const, message: message(r) };
+  const secret = new URL(r.body.totpURI).searchParams.get("secret") ?? "";
+  return { ok: true as const, totpURI: r.body.totpURI, secret, backupCodes: r.body.backupCodes, cookies: r.cookies };
+}
+
+/** Step 2: a code from the app turns it on. better-auth swaps the session, hence the cookies. */
+export async function confirmTwoFactor(request: Request, code: string) {
+  const clean = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(clean)) return { ok: false as const, message: "Enter the 6-digit code from your authenticator app." };
+  const r = await callAuth(() => getAuth().api.verifyTOTP({ body: { code: clean }, headers: request.headers, asResponse: true }));
+  if (!r.ok) return { ok: false as const, message: message(r) };
+  return { ok: true as const, cookies: r.cookies };
+}
+
+export async function disableTwoFactor(request: Request, password: string) {
+  const r = await callAuth(() => getAuth().api.disableTwoFactor({ body: { password }, headers: request.headers, asResponse: true }));
+  if (!r.ok) return { ok: false as const, message: message(r) };
+  return { ok: true as const, cookies: r.cookies };
+}
+
+export async function regenerateBackupCodes(request: Request, password: string) {
+  const r = await callAuth<{ backupCodes: string[] }>(() =>
+    getAuth().api.generateBackupCodes({ body: { password }, headers: request.headers, asResponse: true }),
+  );
+  if (!r.ok) return { ok: false as const, message: message(r) };
+  return { ok: true as const, backupCodes: r.body.backupCodes, cookies: r.cookies };
+}

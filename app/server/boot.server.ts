@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { getEnv } from "./env.server";
+import { closeDatabase, openDatabase } from "./db/client.server";
+import { runMigrations } from "./db/migrate.server";
+import { seedBase, seedDemo } from "./db/seed/seed.server";
+import { getRootLogger } from "./logger.server";
+import { getAuthSecret } from "./secrets.server";
+
+/** Everything the shop does before it accepts a request. Any failure is one clear line. */
+export async function boot() {
+  const env = getEnv();
+  const log = getRootLogger();
+  getAuthSecret();
+  const { db, url, embedded } = await openDatabase({ ownEmbedded: true, log: (m) => console.log(`  ${m}`) });
+  await runMigrations(url);
+  const seedDemoData = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && Boolean(embedded));
+  if (seedDemoData) {
+    const result = await seedDemo(db);
+    if (result.seeded) {
+      // Flush the seed now, so the first shutdown's checkpoint has little left to write.
+      await db.execute(sql`checkpoint`).catch(() => {});
+      const lines = [
+        "Demo shop created. Admin sign-in (shown only this once):",
+        `  email:    ${result.admin.email}`,
+        `  password: ${result.admin.password}`,
+        "Sign in at /auth, then open /admin.",
+      ];
+      const width = Math.max(...lines.map((l) => l.length)) + 2;
+      console.log(
+        ["", `  ┌${"─".repeat(width)}┐`, ...lines.map((l) => `  │ ${l.padEnd(width - 1)}│`), `  └${"─".repeat(width)}┘`, ""].join("\n"),
+      );
+    }
+  } else {
+    await seedBase(db);
+  }
+  log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}

@@ -1,0 +1,26 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { products } from "../db/schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The live details a cart line is checked against (the cart's refresh, the checkout), for the ids
+ * that can be product ids; anything else in a browser's cart is simply not found.
+ */
+export async function loadCartProducts(db: Db, ids: string[]) {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!valid.length) return [];
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      imageUrl: products.imageUrl,
+      active: products.active,
+      unlimitedStock: products.unlimitedStock,
+      stockQuantity: products.stockQuantity,
+    })
+    .from(products)
+    .where(inArray(products.id, valid));
+}

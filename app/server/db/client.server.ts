@@ -1,0 +1,100 @@
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import pg from "pg";
+import path from "node:path";
+import { getEnv } from "../env.server";
+import { getRootLogger } from "../logger.server";
+import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded.server";
+import * as schema from "./schema";
+
+export { schema };
+export type Schema = typeof schema;
+/** The pool and a transaction both fit: domain functions take a Db and work inside either. */
+export type Db = PgDatabase<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Database = NodePgDatabase<Schema> & { $client: pg.Pool };
+
+export class DatabaseUnavailableError extends Error {}
+
+type OpenDatabase = { db: Database; pool: pg.Pool; url: string; embedded?: EmbeddedServer };
+
+// One database per process. Kept on globalThis so the dev server's module reloads and the
+// bundled server build share the pool opened at boot.
+const g = globalThis as unknown as { __shopDb?: OpenDatabase };
+
+export function createDatabase(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server must not crash the shop; the next query reports it instead.
+  pool.on("error", (err) => getRootLogger().warn({ err: err.message }, "database connection lost"));
+  return drizzle(pool, { schema }) as Database;
+}
+
+function describe(url: string) {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "the configured server";
+  }
+}
+
+/**
+ * Opens the shop's database: the server DATABASE_URL names, or the embedded PostgreSQL under
+ * DATA_DIR. `ownEmbedded` says whether this process stops the embedded server when it closes
+ * (the shop does; admin scripts leave a running shop's server alone).
+ */
+export async function openDatabase(opts: { ownEmbedded?: boolean; log?: (m: string) => void } = {}) {
+  if (g.__shopDb) return g.__shopDb;
+  const env = getEnv();
+  let url = env.DATABASE_URL;
+  let embedded: EmbeddedServer | undefined;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: opts.log });
+    url = embedded.url;
+    if (embedded.reused && !opts.ownEmbedded) {
+      // Not ours to stop: another process (the running shop) started it.
+      embedded = { ...embedded, stop: async () => {} };
+    }
+  }
+  const db = createDatabase(url, env.DATABASE_POOL_SIZE);
+  try {
+    await db.$client.query("select 1");
+  } catch (err) {
+    await db.$client.end().catch(() => {});
+    await embedded?.stop();
+    throw new DatabaseUnavailableError(
+      `Cannot reach the database at ${describe(url)}: ${(err as Error).message || String(err)}`,
+    );
+  }
+  g.__shopDb = { db, pool: db.$client, url, embedded };
+  return g.__shopDb;
+}
+
+export function getDb(): Database {
+  if (!g.__shopDb) throw new Error("The database is not open yet (openDatabase() runs at boot).");
+  return g.__shopDb.db;
+}
+
+export function isEmbeddedDatabase(): boolean {
+  return Boolean(g.__shopDb?.embedded);
+}
+
+/** Tests point the process at their own fresh database. */
+export function useDatabase(db: Database, url = "") {
+  g.__shopDb = { db, pool: db.$client, url };
+}
+
+export async function closeDatabase() {
+  const open = g.__shopDb;
+  g.__shopDb = undefined;
+  if (!open) return;
+  await open.pool.end().catch(() => {});
+  await open.embedded?.stop();
+}
+
+export const migrationsFolder = () => path.resolve(process.cwd(), "drizzle");

@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./catalog";
+export * from "./orders";
+export * from "./content";
+export * from "./payments";

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every variable the shop understands is listed here with its
+ * default; README.md's configuration table mirrors this schema.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().default("./data"),
+  SHOP_BUILD_DIR: z.string().default("build"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  TRUST_PROXY: booleanFlag,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.string().default("Linen & Loft <hello@linenandloft.test>"),
+  SHOP_EMAIL: z.email().default("hello@linenandloft.test"),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().default("site-assets"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  IMAGE_FETCH_ALLOW_PRIVATE: booleanFlag,
+  RATE_LIMIT_DISABLED: booleanFlag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got "${process.env[name] ?? ""}")`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change process.env between cases; production never calls this. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+export function publicUrl(env: Env = getEnv()): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+export const isProduction = () => getEnv().NODE_ENV === "production";
+
+/** What the browser may see. Nothing secret belongs here. */
+export function getPublicEnv() {
+  const env = getEnv();
+  return { paymentProvider: env.STRIPE_SECRET_KEY ? "stripe" : "test" } as const;
+}

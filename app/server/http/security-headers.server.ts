@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Headers on every response. Scripts run only from our own origin or with this request's nonce
+ * (React Router's inline hydration scripts carry it). Stripe Checkout is a full-page redirect,
+ * so the payment page needs no third-party script; the blog may embed YouTube and Vimeo.
+ */
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://checkout.stripe.com",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(opts: { dev: boolean; production: boolean }) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, opts.dev));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    if (opts.production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}

@@ -1,0 +1,105 @@
+import type { CsvRecord } from "./csv-reader.server";
+import {
+  categoryFrom,
+  checkDraftLimits,
+  firstImageUrl,
+  firstNonEmpty,
+  isError,
+  parseFlag,
+  parsePriceCents,
+  parseStock,
+  sanitizeDescription,
+  splitList,
+  stripTags,
+} from "./fields.server";
+import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
+import type { ProductField } from "./write-products.server";
+
+// SPEC §5, in this order: the first non-empty of these is the title, and of the second the image.
+export const TITLE_COLUMNS = ["title", "Title", "name", "Name", "product_title", "Product Title", "post_title"];
+export const IMAGE_COLUMNS = ["images", "Images", "image", "Image", "image_url", "Image URL", "featured_image", "Featured Image"];
+
+export const MISSING_TITLE = "Missing product title";
+
+/**
+ * The specification's own CSV: one product per row, any of the named title and image columns,
+ * plus the product's fields by their obvious names; SPEC §9 defaults fill the rest.
+ */
+export function genericAssembler(header: Header): Assembler {
+  const col = {
+    title: header.find(...TITLE_COLUMNS),
+    image: header.find(...IMAGE_COLUMNS),
+    description: header.find("description", "body_html", "body", "content", "post_content", "short_description"),
+    price: header.find("price"),
+    sale: header.find("sale_price"),
+    original: header.find("original_price", "compare_at_price", "regular_price", "list_price"),
+    sku: header.find("sku"),
+    stock: header.find("stock_quantity", "stock", "quantity", "inventory", "inventory_quantity"),
+    unlimited: header.find("unlimited_stock"),
+    category: header.find("category", "categories", "product_category", "product_type"),
+    tags: header.find("tags"),
+    colors: header.find("colors", "colours", "color", "colour"),
+    featured: header.find("featured", "is_featured"),
+    active: header.find("active", "status", "published"),
+  };
+  const cell = (r: CsvRecord, idx: number[]) => firstNonEmpty(r.fields, idx).trim();
+  const provided: ProductField[] = ["name"];
+  const has = (...cols: number[][]) => cols.some((c) => c.length > 0);
+  if (has(col.description)) provided.push("description");
+  if (has(col.category)) provided.push("category");
+  if (has(col.price, col.sale, col.original)) provided.push("price_cents", "original_price_cents");
+  if (has(col.image)) provided.push("image_url");
+  if (has(col.stock, col.unlimited)) provided.push("stock_quantity", "unlimited_stock");
+  if (has(col.tags)) provided.push("tags");
+  if (has(col.colors)) provided.push("colors");
+  if (has(col.featured)) provided.push("featured");
+  if (has(col.active)) provided.push("active");
+
+  return {
+    provided,
+    push(r) {
+      const name = stripTags(cell(r, col.title));
+      if (!name) return [{ kind: "error", row: r.row, message: MISSING_TITLE }];
+      const d = defaultDraft(r.row, name);
+      const out: Outcome[] = [];
+
+      const price = parsePriceCents(cell(r, col.price), "Price");
+      const sale = parsePriceCents(cell(r, col.sale), "Sale price");
+      const original = parsePriceCents(cell(r, col.original), "Original price");
+      const stock = parseStock(cell(r, col.stock), "Stock");
+      for (const v of [price, sale, original, stock]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
+      const p = price as number | null;
+      const s = sale as number | null;
+      const o = original as number | null;
+      if (s !== null && o !== null && s < o) {
+        d.priceCents = s;
+        d.originalPriceCents = o;
+      } else {
+        d.priceCents = p ?? s ?? o ?? 0;
+        d.originalPriceCents = p !== null ? o : null;
+      }
+
+      d.sku = cell(r, col.sku);
+      d.imageUrl = firstImageUrl(cell(r, col.image));
+      const rawImage = cell(r, col.image);
+      if (rawImage && !d.imageUrl) out.push({ kind: "note", row: r.row, message: `The image '${rawImage.slice(0, 60)}' is not a web address; imported without an image` });
+      const description = sanitizeDescription(cell(r, col.description));
+      if (description) d.description = description;
+      const category = categoryFrom(cell(r, col.category));
+      if (category) d.category = category;
+      d.tags = splitList(cell(r, col.tags));
+      d.colors = splitList(cell(r, col.colors));
+      d.stockQuantity = (stock as number | null) ?? 0;
+      d.unlimitedStock = parseFlag(cell(r, col.unlimited)) ?? false;
+      if (d.unlimitedStock) d.stockQuantity = 0;
+      d.featured = parseFlag(cell(r, col.featured)) ?? false;
+      d.active = parseFlag(cell(r, col.active)) ?? true;
+
+      const limits = checkDraftLimits(d);
+      if (limits.error) return [{ kind: "error", row: r.row, message: limits.error }];
+      if (limits.note) out.push({ kind: "note", row: r.row, message: limits.note });
+      return [{ kind: "product", draft: d }, ...out];
+    },
+    end: () => [],
+  };
+}

@@ -1,0 +1,25 @@
+import type { Db } from "../db/client.server";
+import { orderEvents } from "../db/schema";
+
+export type OrderEventInput = {
+  orderId: string;
+  kind: "status" | "payment" | "sold_out" | "refund" | "attention";
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  note?: string;
+  actorUserId?: string | null;
+  actorLabel?: string;
+};
+
+/** One line of an order's timeline (who changed what, when). */
+export async function addOrderEvent(db: Db, event: OrderEventInput) {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    kind: event.kind,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    note: event.note ?? "",
+    actorUserId: event.actorUserId ?? null,
+    actorLabel: event.actorLabel ?? "system",
+  });
+}

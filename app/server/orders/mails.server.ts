@@ -1,0 +1,89 @@
+import { formatMoney } from "~/lib/money";
+import type { Db } from "../db/client.server";
+import { publicUrl } from "../env.server";
+import { logger } from "../logger.server";
+import { sendMail } from "../mail/mail.server";
+
+export type MailOrder = {
+  orderNumber: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalAmountCents: number;
+};
+export type MailLine = { name: string; quantity: number; unitPriceCents: number; lineTotalCents: number };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The order confirmation (subject, plain text and HTML): every line, the totals, the address. */
+export function orderConfirmationMail(order: MailOrder, lines: MailLine[]) {
+  const shipping = order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents);
+  const address = [
+    `${order.firstName} ${order.lastName}`,
+    order.address,
+    `${order.city}, ${order.state} ${order.zipCode}`,
+    order.country,
+  ];
+  const text = [
+    `Thank you for your order, ${order.firstName}!`,
+    "",
+    `Order ${order.orderNumber} has been confirmed.`,
+    "",
+    ...lines.map((l) => `${l.quantity} × ${l.name} (${formatMoney(l.unitPriceCents)} each): ${formatMoney(l.lineTotalCents)}`),
+    "",
+    `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    `Shipping: ${shipping}`,
+    `Tax: ${formatMoney(order.taxCents)}`,
+    `Total: ${formatMoney(order.totalAmountCents)}`,
+    "",
+    "Shipping to:",
+    ...address,
+    "",
+    `We will email you a tracking number once your order ships. Questions? Reply to this email or visit ${publicUrl()}/contact.`,
+  ].join("\n");
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td style="text-align:right">${formatMoney(l.lineTotalCents)}</td></tr>`,
+    )
+    .join("");
+  const html = `<p>Thank you for your order, ${escapeHtml(order.firstName)}!</p>
+<p>Order <strong>${escapeHtml(order.orderNumber)}</strong> has been confirmed.</p>
+<table cellpadding="4">${rows}
+<tr><td>Subtotal</td><td style="text-align:right">${formatMoney(order.subtotalCents)}</td></tr>
+<tr><td>Shipping</td><td style="text-align:right">${shipping}</td></tr>
+<tr><td>Tax</td><td style="text-align:right">${formatMoney(order.taxCents)}</td></tr>
+<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${formatMoney(order.totalAmountCents)}</strong></td></tr>
+</table>
+<p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>`;
+  return { subject: `Order ${order.orderNumber} confirmed`, text, html };
+}
+
+/** Sent when the payment arrived but the stock was gone: what happened and what happens to the money. */
+export function soldOutMail(order: MailOrder, reason: string) {
+  const text = [
+    `Hello ${order.firstName},`,
+    "",
+    `We are sorry: we could not complete order ${order.orderNumber}. ${reason}`,
+    `Your payment of ${formatMoney(order.totalAmountCents)} is being refunded in full; nothing else is needed from you.`,
+  ].join("\n");
+  return { subject: `Order ${order.orderNumber} could not be completed`, text };
+}
+
+/** Mail never undoes a payment: a failure is logged and the order stands. */
+export async function sendOrderMail(db: Db, to: string, mail: { subject: string; text: string; html?: string }, kind: string) {
+  try {
+    await sendMail(db, { to, ...mail, kind });
+  } catch (err) {
+    logger.error({ err: (err as Error).message, kind }, "order mail could not be sent");
+  }
+}

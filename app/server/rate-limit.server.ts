@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import { getEnv } from "./env.server";
+import type { Db } from "./db/client.server";
+import { rateLimits } from "./db/schema";
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counter in PostgreSQL, so every app server shares it. `key` names what is
+ * limited and for whom, e.g. `sign-in:ip:203.0.113.9` or `sign-in:email:ann@example.com`.
+ */
+export async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  if (getEnv().RATE_LIMIT_DISABLED) return { ok: true };
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: new Date(Date.now() + windowMs) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + make_interval(secs => ${windowMs / 1000}) else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (row!.count <= limit) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row!.resetAt.getTime() - Date.now()) / 1000)) };
+}
+
+/** 'Too many attempts, try again in N minutes' (accounts issue), rounded up to whole minutes. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Checks every key; throws a 429 response with the message when any is over its limit. */
+export async function rateLimit(db: Db, checks: { key: string; limit: number; windowMs: number }[]) {
+  for (const c of checks) {
+    const r = await hit(db, c.key, c.limit, c.windowMs);
+    if (!r.ok) {
+      throw data(
+        { error: tooManyAttemptsMessage(r.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(r.retryAfterSeconds) } },
+      );
+    }
+  }
+}
+
+/**
+ * The client's address, set by server/app.ts from the socket (or from X-Forwarded-For when
+ * TRUST_PROXY is on); an incoming header of that name is always overwritten.
+ */
+export function clientIp(request: Request): string {
+  return request.headers.get("x-shop-client-ip") ?? "unknown";
+}

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { resolveSiteSettings, SETTING_KEYS, type SiteSettings } from "~/lib/site-settings";
+import type { SiteSettingsInput } from "~/lib/site-settings-input";
+import type { Db } from "../db/client.server";
+import { siteSettings } from "../db/schema";
+import { logger } from "../logger.server";
+import { getStorage } from "../storage/storage.server";
+
+/** Read on every request (five small rows) so a saved change shows at once on every server. */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const rows = await db
+    .select({ settingKey: siteSettings.settingKey, settingValue: siteSettings.settingValue })
+    .from(siteSettings);
+  return resolveSiteSettings(rows);
+}
+
+export type SiteSettingsValues = z.output<typeof SiteSettingsInput>;
+
+/** Uploaded logo and hero files: the only stored objects a settings save may clean up. */
+const OWN_IMAGE = /^(logo|hero)-\d+\.[a-z]+$/;
+
+/**
+ * Upserts all five keys by setting_key in one transaction: either every key is saved or none
+ * is (SPEC §7). Afterwards, a logo or hero image that was replaced or removed is deleted from
+ * storage; that is best effort, since the settings are already safe.
+ */
+export async function saveSiteSettings(db: Db, input: SiteSettingsValues): Promise<void> {
+  const previous = await db.transaction(async (tx) => {
+    const before = await getSiteSettings(tx);
+    for (const key of SETTING_KEYS) {
+      await tx
+        .insert(siteSettings)
+        .values({ settingKey: key, settingValue: input[key] })
+        .onConflictDoUpdate({
+          target: siteSettings.settingKey,
+          set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
+        });
+    }
+    return before;
+  });
+  await deleteReplacedImages([
+    [previous.site_branding.logo_url, input.site_branding.logo_url],
+    [previous.hero_section.background_image, input.hero_section.background_image],
+  ]);
+}
+
+async function deleteReplacedImages(pairs: [before: string, after: string][]) {
+  const storage = getStorage();
+  for (const [before, after] of pairs) {
+    if (!before || before === after) continue;
+    const key = storage.keyFromUrl(before);
+    if (!key || !OWN_IMAGE.test(key)) continue;
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, key }, "could not delete a replaced settings image");
+    }
+  }
+}

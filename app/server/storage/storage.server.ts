@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "../env.server";
+import { S3Storage, s3ConfigFromEnv } from "./s3.server";
+
+/** Where uploaded and generated files live. Disk by default; an S3-compatible bucket when configured. */
+export interface Storage {
+  readonly kind: "disk" | "s3";
+  /** Stores the bytes under `key` (e.g. `logo-1732262400000.webp`) and returns its public URL. */
+  put(key: string, body: Buffer, contentType: string): Promise<{ key: string; url: string }>;
+  delete(key: string): Promise<void>;
+  /** The key for one of our own public URLs, or null for a foreign URL. */
+  keyFromUrl(url: string): string | null;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes("..") && key.length <= 300;
+}
+
+export function assertSafeKey(key: string) {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export const MEDIA_PREFIX = "/media/";
+
+export class DiskStorage implements Storage {
+  readonly kind = "disk" as const;
+  constructor(readonly root: string) {}
+
+  resolve(key: string) {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer, _contentType: string) {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file (and a full disk leaves no debris).
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, file);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+    return { key, url: MEDIA_PREFIX + key };
+  }
+
+  async delete(key: string) {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+
+  keyFromUrl(url: string) {
+    if (!url.startsWith(MEDIA_PREFIX)) return null;
+    const key = url.slice(MEDIA_PREFIX.length);
+    return isSafeKey(key) ? key : null;
+  }
+}
+
+let storage: Storage | undefined;
+
+/** Chosen once from the environment: an S3-compatible bucket when S3_ENDPOINT and keys are set, else disk. */
+export function getStorage(): Storage {
+  if (!storage) {
+    const env = getEnv();
+    const s3 = s3ConfigFromEnv(env);
+    storage = s3 ? new S3Storage(s3) : new DiskStorage(path.resolve(env.DATA_DIR, "uploads"));
+  }
+  return storage;
+}
+
+/** Tests swap the storage (undefined: choose again from the environment). */
+export function setStorage(s: Storage | undefined) {
+  storage = s;
+}

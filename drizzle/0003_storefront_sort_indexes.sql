@@ -1,0 +1,4 @@
+CREATE INDEX "products_active_featured_idx" ON "products" USING btree ("featured" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_active_name_idx" ON "products" USING btree ("name","id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_active_price_idx" ON "products" USING btree ("price_cents","id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_active_rating_idx" ON "products" USING btree ("rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."active";

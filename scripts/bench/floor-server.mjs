@@ -1,0 +1,25 @@
+// The floor: the same 24-product listing the shop's /shop page shows first, straight from `pg`
+// through node:http, with the shop's pool size. Started by floor.ts as a separate process, as
+// the shop is, so both sides share the machine the same way.
+import http from "node:http";
+import pg from "pg";
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
+const LISTING = `select id, name, price_cents, original_price_cents, image_url, rating, review_count, colors,
+  unlimited_stock, stock_quantity from products where active
+  order by featured desc, created_at desc, id desc limit 24`;
+
+const server = http.createServer(async (_req, res) => {
+  try {
+    const { rows } = await pool.query({ name: "listing", text: LISTING });
+    const body = JSON.stringify({ products: rows });
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  } catch (err) {
+    res.writeHead(500);
+    res.end(String(err));
+  }
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("floor ready"));
+process.on("SIGTERM", () => server.close(() => pool.end().then(() => process.exit(0))));

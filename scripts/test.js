@@ -1,0 +1,29 @@
+// `npm test`: unit + integration tests, then a production build, then the browser tests.
+// Every stage runs even if an earlier one failed, so one run reports everything; the exit code
+// is non-zero if any stage failed.
+import { spawnSync } from "node:child_process";
+
+const stages = [
+  ["Unit and integration tests", "npx", ["vitest", "run"]],
+  ["Production build", "npx", ["react-router", "build"]],
+  ["Browser tests", "npx", ["vitest", "run", "--config", "vitest.e2e.config.ts"]],
+];
+
+const extra = process.argv.slice(2);
+let failed = [];
+for (const [name, cmd, args] of stages) {
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, name === "Production build" ? args : [...args, ...extra], { stdio: "inherit" });
+  if (r.status !== 0) {
+    failed.push(name);
+    if (name === "Production build") {
+      console.error("The build failed, so the browser tests cannot run.");
+      break;
+    }
+  }
+}
+if (failed.length) {
+  console.error(`\n✖ Failed: ${failed.join(", ")}`);
+  process.exit(1);
+}
+console.log("\n✔ All tests passed");

@@ -1,0 +1,94 @@
+// Starts the shop: validates the environment, opens (or starts) the database, applies
+// migrations, seeds the demo on first start, then serves HTTP until SIGTERM/SIGINT.
+import compression from "compression";
+import express from "express";
+
+const dev = process.env.NODE_ENV === "development";
+// React picks its development or production build from NODE_ENV when it is first imported (with
+// the built shop below); unset, `npm start` would render every page with development React,
+// about twice the CPU per page. The environment schema already defaults to production.
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
+const buildDir = process.env.SHOP_BUILD_DIR || "build";
+const fail = (message) => {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+};
+
+let shop;
+let vite;
+if (dev) {
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  shop = await vite.ssrLoadModule("./server/app.ts");
+} else {
+  const entry = new URL(`./${buildDir}/server/index.js`, import.meta.url);
+  shop = await import(entry.href).catch((err) =>
+    fail(`The shop is not built (${err.code ?? err.message}). Run: npm start`),
+  );
+}
+
+try {
+  await shop.boot();
+} catch (err) {
+  fail(err?.message || String(err));
+}
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+if (dev) {
+  server.use(vite.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      const mod = await vite.ssrLoadModule("./server/app.ts");
+      return mod.createApp({ dev: true })(req, res, next);
+    } catch (err) {
+      if (err instanceof Error) vite.ssrFixStacktrace(err);
+      next(err);
+    }
+  });
+} else {
+  server.use(shop.createApp({ dev: false }));
+}
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
+const http = server.listen(port, host);
+http.keepAliveTimeout = 65_000;
+http.on("error", async (err) => {
+  await shop.shutdown().catch(() => {});
+  if (err.code === "EADDRINUSE") fail(`Port ${port} is already in use. Stop the other program or set PORT to a free port.`);
+  fail(`Cannot listen on ${host}:${port}: ${err.message}`);
+});
+http.on("listening", () => {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  console.log(`\n  Shop ready on http://${shown}:${http.address().port}\n`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n  ${signal}: finishing requests in flight, then stopping…`);
+  const force = setTimeout(() => {
+    console.error("  Requests did not finish in 10 s; stopping anyway.");
+    http.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+  await new Promise((resolve) => {
+    http.close(resolve);
+    http.closeIdleConnections();
+  });
+  await vite?.close();
+  await shop.shutdown();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+// A promise rejected where nobody listens (a streamed loader value, a mail sent after the
+// response) must not take the whole shop down with it: log it and keep serving.
+process.on("unhandledRejection", (reason) => {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: "unhandled rejection", err: String(reason?.stack ?? reason) }));
+});

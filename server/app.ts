@@ -1,0 +1,53 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import path from "node:path";
+import { sessionCookieRefresh } from "~/server/auth/session-refresh.server";
+import { getEnv } from "~/server/env.server";
+import { requestLog } from "~/server/http/request-log.server";
+import { sameOriginOnly } from "~/server/http/same-origin.server";
+import { securityHeaders } from "~/server/http/security-headers.server";
+
+export { boot, shutdown } from "~/server/boot.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    requestId: string;
+    cspNonce: string;
+  }
+}
+
+/** The shop as an Express app: headers, request ids, static files, then React Router. */
+export function createApp({ dev }: { dev: boolean }) {
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(securityHeaders({ dev, production: env.NODE_ENV === "production" }));
+  app.use(requestLog());
+  app.use(sameOriginOnly());
+  app.use(sessionCookieRefresh());
+  // The socket address, for rate limits; loaders only see a Request, so it travels as a header
+  // that a client cannot set (any incoming value is replaced).
+  app.use((req, _res, next) => {
+    req.headers["x-shop-client-ip"] = (env.TRUST_PROXY ? req.ip : req.socket.remoteAddress) ?? "unknown";
+    next();
+  });
+  if (!dev) {
+    const client = path.resolve(env.SHOP_BUILD_DIR, "client");
+    // Fingerprinted by Vite, so they can be cached for a year.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({
+        requestId: String(res.locals.requestId ?? ""),
+        cspNonce: String(res.locals.cspNonce ?? ""),
+      }),
+    }),
+  );
+  return app;
+}

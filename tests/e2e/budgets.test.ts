@@ -1,0 +1,148 @@
+import { twMerge } from "tailwind-merge";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBareApp } from "../../scripts/bench/bare-app";
+import { firstLoadJs, JS_BUDGET_RATIO } from "../../scripts/bench/js-size";
+import { CATEGORIES, lighthouseSession, SCORE_BUDGET, type LighthouseRun, type LighthouseSession } from "../../scripts/bench/lighthouse";
+import { makePosts } from "../factories/posts";
+import { makeProducts } from "../factories/products";
+import { useShop } from "./harness";
+
+/**
+ * The performance budgets of issue 11, cheap enough for every CI run: the storefront's first-load
+ * JavaScript against a bare React Router page built now from the same packages, and Lighthouse
+ * (mobile) on the six storefront pages. `npm run bench` measures the same with the median of 3
+ * runs and 100,000 products. docs/decisions/0011-storefront-first-load-javascript.md says how
+ * the pages fit.
+ */
+const shop = useShop();
+let productId = "";
+let postSlug = "";
+
+beforeAll(async () => {
+  const products = await makeProducts(shop.db, 30, (i) => ({
+    name: `Stonewashed Linen Duvet Cover ${i + 1}`,
+    description: "Woven from European flax and stonewashed for a soft, lived-in hand from the first night.",
+    featured: i < 8,
+    priceCents: 4900 + i * 100,
+    originalPriceCents: i % 4 === 0 ? 6900 + i * 100 : null,
+    stockQuantity: i === 3 ? 0 : 10,
+    colors: ["Sage", "Oatmeal", "Charcoal", "Rust"],
+  }));
+  productId = products[0]!.id;
+  const posts = await makePosts(shop.db, 4, () => ({ tags: ["Sleep", "Linen"] }));
+  postSlug = posts[0]!.slug;
+});
+
+const PAGES: { label: string; path: () => string }[] = [
+  { label: "the home page", path: () => "/" },
+  { label: "the shop page", path: () => "/shop" },
+  { label: "a product page", path: () => `/product/${productId}` },
+  { label: "the blog", path: () => "/blog" },
+  { label: "a blog post", path: () => `/blog/${postSlug}` },
+  { label: "the cart", path: () => "/cart" },
+];
+
+describe("first-load JavaScript", () => {
+  it(`the storefront's first-load JavaScript is at most ${JS_BUDGET_RATIO}× a bare React Router page`, async () => {
+    const bare = await startBareApp();
+    try {
+      const floor = await firstLoadJs(bare.url);
+      const storefront = await firstLoadJs(shop.baseUrl + "/");
+      const ratio = storefront.gzip / floor.gzip;
+      const detail = `storefront ${(storefront.gzip / 1024).toFixed(1)} KB vs bare ${(floor.gzip / 1024).toFixed(1)} KB gzip = ${ratio.toFixed(2)}×; largest: ${storefront.files
+        .slice(0, 5)
+        .map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)} KB`)
+        .join(", ")}`;
+      expect(floor.files.length, "the bare page loads its JavaScript").toBeGreaterThan(0);
+      expect(ratio, detail).toBeLessThanOrEqual(JS_BUDGET_RATIO);
+    } finally {
+      await bare.stop();
+    }
+  }, 180_000);
+
+  it("the storefront pages, which ship without tailwind-merge, carry no two classes fighting over one property", async () => {
+    // The lean primitives only join classes (components/ui/lean/README.md), so a conflict would
+    // silently style by stylesheet order. tailwind-merge, here in the test, names any conflict.
+    const page = await shop.newPage();
+    const conflicts: string[] = [];
+    for (const { path } of PAGES) {
+      if (path() === "/cart") {
+        // Cart lines render in the browser: put one product in the cart first.
+        await page.goto(`/product/${productId}`);
+        await page.getByRole("button", { name: "Add to Cart" }).click();
+        await page.getByText("Added to Cart").first().waitFor();
+      }
+      await page.goto(path(), { waitUntil: "networkidle" });
+      const classLists = await page.evaluate(() =>
+        [...new Set([...document.querySelectorAll("[class]")].map((el) => el.getAttribute("class") ?? ""))],
+      );
+      for (const classes of classLists) {
+        const given = new Set(classes.split(/\s+/).filter(Boolean));
+        const kept = new Set(twMerge(classes).split(" ").filter(Boolean));
+        const dropped = [...given].filter((c) => !kept.has(c));
+        if (dropped.length) conflicts.push(`${path()}: "${dropped.join(" ")}" loses to another class in "${classes}"`);
+      }
+    }
+    expect(conflicts).toEqual([]);
+  }, 120_000);
+});
+
+/** A Lighthouse run; a run that fails to record (e.g. NO_NAVSTART on a busy machine) is retried once. */
+async function lighthouse(session: LighthouseSession, url: string): Promise<LighthouseRun> {
+  try {
+    return await session.run(url);
+  } catch {
+    return session.run(url);
+  }
+}
+
+/**
+ * Performance takes the best of up to three runs; the other categories must hold on the first.
+ * Lighthouse simulates a slow phone from a trace recorded at full speed on this machine, so on a
+ * busy 2-core CI runner the recorded tasks stretch (Total Blocking Time), and whether the first
+ * paint lands before or after the scripts run flips First Contentful Paint between about 0.8 s
+ * and 2.3 s — the bare React Router page itself scored 100 and 89 in two runs here. One noisy
+ * run can miss by several points with no change in the code; a real regression misses in all
+ * three. Accessibility, best practices and SEO do not depend on timing.
+ */
+const PERFORMANCE_RUNS = 3;
+
+describe("Lighthouse (mobile)", () => {
+  let session: LighthouseSession;
+  beforeAll(async () => {
+    session = await lighthouseSession();
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  for (const { label, path } of PAGES) {
+    const cart = label === "the cart";
+    const title = cart
+      ? `scores the cart ${SCORE_BUDGET} or more in performance, accessibility and best practices, and passes every SEO audit but "is crawlable"`
+      : `scores ${label} ${SCORE_BUDGET} or more in every category`;
+    it(title, async () => {
+      const url = shop.baseUrl + path();
+      const first = await lighthouse(session, url);
+      const runs = [first];
+      while (runs.length < PERFORMANCE_RUNS && Math.max(...runs.map((r) => r.scores.performance)) < SCORE_BUDGET) {
+        runs.push(await lighthouse(session, url));
+      }
+      const performance = Math.max(...runs.map((r) => r.scores.performance));
+      const detail = (r: LighthouseRun) =>
+        `${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(", ")}; costing points: ${r.failing.join("; ") || "nothing"}`;
+
+      expect(performance, `best of ${runs.length} runs; ${runs.map(detail).join(" | ")}`).toBeGreaterThanOrEqual(SCORE_BUDGET);
+      expect(first.scores.accessibility, detail(first)).toBeGreaterThanOrEqual(SCORE_BUDGET);
+      expect(first.scores["best-practices"], detail(first)).toBeGreaterThanOrEqual(SCORE_BUDGET);
+      if (cart) {
+        // robots.txt disallows /cart (issue 4: private, per-visitor pages stay out of search
+        // engines), and Lighthouse's "is crawlable" audit reads robots.txt, so that one audit
+        // fails by design and caps the SEO score at 63. Every other SEO audit must pass.
+        expect(first.failingIds.filter((id) => id.startsWith("seo:")), detail(first)).toEqual(["seo:is-crawlable"]);
+      } else {
+        expect(first.scores.seo, detail(first)).toBeGreaterThanOrEqual(SCORE_BUDGET);
+      }
+    }, 150_000);
+  }
+});

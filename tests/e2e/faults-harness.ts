@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded.server";
+import { runMigrations } from "~/server/db/migrate.server";
+import { launchShop } from "../../scripts/shop-process";
+import { E2E_AUTH_SECRET, NOT_BUILT } from "./harness";
+
+/**
+ * Helpers for the crash and fault tests: a shop process that can be killed with SIGKILL and
+ * started again on the same database and data folder, and a PostgreSQL of the test's own that
+ * can be stopped and started without disturbing the other test files.
+ */
+
+export type ShopProcess = {
+  baseUrl: string;
+  pid: number;
+  output: () => string;
+  /** kill -9: no shutdown handler runs, in-flight requests die with the process. */
+  kill9: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function spawnShop(opts: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<ShopProcess> {
+  const child = await launchShop({
+    databaseUrl: opts.databaseUrl,
+    dataDir: opts.dataDir,
+    authSecret: E2E_AUTH_SECRET,
+    notBuiltMessage: NOT_BUILT,
+    env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn", RATE_LIMIT_DISABLED: "true", ...opts.env },
+  });
+  return { baseUrl: child.baseUrl, pid: child.pid, output: child.output, kill9: child.kill9, stop: () => child.stop() };
+}
+
+export type OwnPostgres = { url: string; stop: () => Promise<void>; start: () => Promise<void>; destroy: () => Promise<void> };
+
+/** A PostgreSQL server for one test file, in a temporary folder, with a migrated database "shop". */
+export async function ownPostgres(): Promise<OwnPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-fault-pg-"));
+  fs.chmodSync(dir, 0o755);
+  let server: EmbeddedServer | null = await startEmbeddedPostgres({ dataDir: dir, database: "shop" });
+  const url = server.url;
+  await runMigrations(url);
+  return {
+    url,
+    stop: async () => {
+      await server?.stop();
+      server = null;
+    },
+    // Same folder, so the same port and password: the shop's DATABASE_URL stays valid.
+    start: async () => {
+      server = await startEmbeddedPostgres({ dataDir: dir, database: "shop" });
+    },
+    destroy: async () => {
+      await server?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "shop-fault-data-"));
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ""}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

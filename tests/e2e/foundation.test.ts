@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { useShop } from "./harness";
+
+describe("the shop's skeleton", () => {
+  const shop = useShop();
+
+  it("renders / on the server with status 200, its header and security headers", async () => {
+    const res = await fetch(`${shop.baseUrl}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<header");
+    expect(html).toContain('href="/shop"');
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBeTruthy();
+    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    // Every inline script carries the nonce, or the browser would refuse to hydrate.
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const m of inline) expect(m[1]).toContain(`nonce="${nonce}"`);
+  });
+
+  it("answers an unknown path with 404 and the not-found page", async () => {
+    const res = await fetch(`${shop.baseUrl}/no/such/page`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("404");
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]+href="\/"/);
+    expect(shop.shop.output()).toContain("/no/such/page");
+  });
+
+  it("reports its health, including the database", async () => {
+    const res = await fetch(`${shop.baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("serves the favicon", async () => {
+    const res = await fetch(`${shop.baseUrl}/favicon.ico`);
+    expect(res.status).toBe(200);
+  });
+
+  it("opens / in a real browser and shows the header, without script errors", async () => {
+    const page = await shop.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Shop", exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("banner").getByRole("link", { name: /cart/i }).isVisible()).resolves.toBe(true);
+    // Hydration finished: a client-side navigation works without a full reload.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+  });
+
+  it("shows the not-found page in the browser and logs the 404 to the console", async () => {
+    const page = await shop.newPage();
+    const logged: string[] = [];
+    page.on("console", (m) => logged.push(m.text()));
+    const res = await page.goto("/definitely-missing");
+    expect(res?.status()).toBe(404);
+    await page.getByText("Oops! Page not found").waitFor();
+    await page.getByRole("link", { name: /home/i }).last().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(logged.some((l) => l.includes("/definitely-missing"))).toBe(true);
+  });
+});

@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/**
+ * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with
+ * host/port/protocol: Checkout Sessions (create, retrieve, expire), Refunds (create), bearer-key
+ * checks and Idempotency-Key replays like Stripe's. Helpers play the shopper (`complete`) and
+ * build signed webhook deliveries with the SDK's own test-header helper.
+ */
+export type FakeSession = {
+  id: string;
+  object: "checkout.session";
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  mode: string;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  payment_intent: string | null;
+  line_items: { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } }[];
+};
+
+export type FakeRequest = { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined };
+
+export type FakeStripe = {
+  host: "127.0.0.1";
+  port: number;
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, FakeSession>;
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  requests: FakeRequest[];
+  /** The shopper paid on Stripe's page. */
+  complete(id: string): FakeSession;
+  expire(id: string): FakeSession;
+  /** The next n API calls answer 500. */
+  failNext(n: number): void;
+  /** A webhook delivery: the JSON body and a Stripe-Signature header signed with `secret`. */
+  webhook(type: string, object: unknown, secret?: string): { payload: string; signature: string };
+  close(): Promise<void>;
+};
+
+/** Stripe's form encoding (`line_items[0][price_data][unit_amount]=2500`) back into objects. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p) => p !== "");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const container = node as Record<string, unknown>;
+      if (last) container[part] = value;
+      else {
+        container[part] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
+        node = container[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+const stripeError = (status: number, message: string, code?: string) => ({
+  status,
+  body: { error: { type: status === 401 ? "invalid_request_error" : "invalid_request_error", message, ...(code ? { code } : {}) } },
+});
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const secretKey = `sk_test_fake_${randomBytes(8).toString("hex")}`;
+  const webhookSecret = `whsec_fake_${randomBytes(8).toString("hex")}`;
+  const sessions = new Map<string, FakeSession>();
+  const refunds: FakeStripe["refunds"] = [];
+  const requests: FakeRequest[] = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+  let failures = 0;
+
+  function handle(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const items = (body.line_items as FakeSession["line_items"] | undefined) ?? [];
+      const lineItems = items.map((l) => ({
+        quantity: Number(l.quantity),
+        price_data: {
+          currency: String(l.price_data.currency),
+          unit_amount: Number(l.price_data.unit_amount),
+          product_data: { name: String(l.price_data.product_data.name) },
+        },
+      }));
+      if (!lineItems.length) return stripeError(400, "line_items is required");
+      const id = `cs_test_${randomBytes(12).toString("hex")}`;
+      const session: FakeSession = {
+        id,
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        mode: String(body.mode),
+        amount_total: lineItems.reduce((sum, l) => sum + l.quantity * l.price_data.unit_amount, 0),
+        currency: lineItems[0]!.price_data.currency,
+        client_reference_id: (body.client_reference_id as string) ?? null,
+        customer_email: (body.customer_email as string) ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url),
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        payment_intent: null,
+        line_items: lineItems,
+      };
+      sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      const session = sessions.get(decodeURIComponent(retrieve[1]!));
+      return session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${retrieve[1]}'`, "resource_missing");
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const pi = String(body.payment_intent ?? "");
+      const session = [...sessions.values()].find((s) => s.payment_intent === pi);
+      if (!session) return stripeError(404, `No such payment_intent: '${pi}'`, "resource_missing");
+      const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", payment_intent: pi, amount: session.amount_total, status: "succeeded" };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return stripeError(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const [path = "/"] = (req.url ?? "/").split("?");
+      const body = parseStripeForm(Buffer.concat(chunks).toString());
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      requests.push({ method: req.method ?? "GET", path, body, idempotencyKey });
+      let answer: { status: number; body: unknown };
+      if (req.headers.authorization !== `Bearer ${secretKey}`) answer = stripeError(401, "Invalid API Key provided");
+      else if (failures > 0) {
+        failures--;
+        answer = { status: 500, body: { error: { type: "api_error", message: "Something went wrong (fake)" } } };
+      } else if (idempotencyKey && replays.has(`${req.method} ${path} ${idempotencyKey}`)) {
+        answer = replays.get(`${req.method} ${path} ${idempotencyKey}`)!;
+      } else {
+        answer = handle(req.method ?? "GET", path, body);
+        if (idempotencyKey && req.method === "POST") replays.set(`${req.method} ${path} ${idempotencyKey}`, answer);
+      }
+      res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const sdk = new Stripe(secretKey);
+
+  const get = (id: string) => {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`fake stripe: no session ${id}`);
+    return s;
+  };
+  return {
+    host: "127.0.0.1",
+    port,
+    secretKey,
+    webhookSecret,
+    sessions,
+    refunds,
+    requests,
+    complete(id) {
+      const s = get(id);
+      Object.assign(s, { status: "complete", payment_status: "paid", url: null, payment_intent: `pi_${randomBytes(10).toString("hex")}` });
+      return s;
+    },
+    expire(id) {
+      const s = get(id);
+      Object.assign(s, { status: "expired", url: null });
+      return s;
+    },
+    failNext(n) {
+      failures = n;
+    },
+    webhook(type, object, secret = webhookSecret) {
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(10).toString("hex")}`,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
+      return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

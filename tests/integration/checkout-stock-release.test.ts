@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { confirmPayment } from "~/server/orders/confirm.server";
+import { releaseOrderStock } from "~/server/orders/stock.server";
+import { testPaymentSessions } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../setup/database";
+import { openCheckout, orderBySession, stockOf } from "../factories/orders";
+import { makeProduct } from "../factories/products";
+
+const t = useTestDatabase();
+
+async function markPaid(sessionId: string) {
+  await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_x" }).where(eq(testPaymentSessions.id, sessionId));
+  return confirmPayment(t.db, sessionId);
+}
+
+describe("releaseOrderStock (for cancelling a paid order)", () => {
+  it("returns exactly the tracked stock, once; unlimited products and unpaid orders are left alone", async () => {
+    const tracked = await makeProduct(t.db, { stockQuantity: 5 });
+    const unlimited = await makeProduct(t.db, { unlimitedStock: true, stockQuantity: 0 });
+    const paid = await openCheckout(t.db, [[tracked, 2], [unlimited, 4]]);
+    expect((await markPaid(paid.sessionId)).state).toBe("paid");
+    expect(await stockOf(t.db, tracked.id)).toBe(3);
+
+    const unpaid = await openCheckout(t.db, [[tracked, 1]]);
+    expect(await releaseOrderStock(t.db, unpaid.orderId)).toBe(false);
+
+    const results = await Promise.all([releaseOrderStock(t.db, paid.orderId), releaseOrderStock(t.db, paid.orderId)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect(await stockOf(t.db, tracked.id)).toBe(5);
+    expect(await stockOf(t.db, unlimited.id)).toBe(0);
+    expect((await orderBySession(t.db, paid.sessionId)).stockReleasedAt).toBeInstanceOf(Date);
+  });
+
+  it("a sold-out order took no stock, so releasing it returns none", async () => {
+    const last = await makeProduct(t.db, { stockQuantity: 1 });
+    const first = await openCheckout(t.db, [[last, 1]]);
+    const second = await openCheckout(t.db, [[last, 1]]);
+    expect((await markPaid(first.sessionId)).state).toBe("paid");
+    expect((await markPaid(second.sessionId)).state).toBe("sold_out");
+    expect(await releaseOrderStock(t.db, second.orderId)).toBe(true);
+    expect(await stockOf(t.db, last.id)).toBe(0);
+  });
+});

@@ -1,0 +1,222 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentVerification } from "~/lib/checkout";
+import { action as checkoutAction } from "~/routes/resources/checkout";
+import { action as webhookAction } from "~/routes/resources/stripe-webhook";
+import { action as verifyAction } from "~/routes/resources/verify-payment";
+import { mailOutbox, orders } from "~/server/db/schema";
+import { resetEnvCache } from "~/server/env.server";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { useTestDatabase } from "../setup/database";
+import { cartLines, checkoutRequest, orderBySession, routeArgs, shippingForm, stockOf, verifyRequest } from "../factories/orders";
+import { makeProduct } from "../factories/products";
+
+const t = useTestDatabase();
+let stripe: FakeStripe;
+const STRIPE_VARS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_HOST: stripe.host,
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  resetEnvCache();
+});
+
+afterAll(async () => {
+  for (const name of STRIPE_VARS) delete process.env[name];
+  resetEnvCache();
+  await stripe?.close();
+});
+
+let ip = 0;
+async function checkout(lines: ReturnType<typeof cartLines>, email = "shopper@example.test") {
+  const res = (await checkoutAction(
+    routeArgs(checkoutRequest({ cartItems: lines, formData: shippingForm({ email }) }, { ip: `172.16.0.${++ip}` })),
+  )) as Response;
+  return { status: res.status, body: (await res.json()) as { url?: string; orderNumber?: string; error?: string } };
+}
+
+async function openSession(lines: ReturnType<typeof cartLines>, email?: string) {
+  const res = await checkout(lines, email);
+  expect(res.status).toBe(200);
+  const sessionId = res.body.url!.split("/").pop()!;
+  return { sessionId, url: res.body.url!, orderNumber: res.body.orderNumber! };
+}
+
+async function deliver(payload: string, signature?: string) {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (signature) headers.set("stripe-signature", signature);
+  const request = new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", headers, body: payload });
+  const res = (await webhookAction(routeArgs(request))) as Response;
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function verify(sessionId: string) {
+  const res = (await verifyAction(routeArgs(verifyRequest(sessionId, `172.17.0.${++ip % 250}`)))) as Response;
+  return { status: res.status, body: (await res.json()) as PaymentVerification & { error?: string } };
+}
+
+describe("Stripe Checkout through the official SDK, against a local fake of Stripe's API", () => {
+  it("opens a Checkout Session with line items in cents, the result and cancel URLs and the shopper's email", async () => {
+    const sheets = await makeProduct(t.db, { name: "Percale Sheet Set", priceCents: 8900 });
+    const pillow = await makeProduct(t.db, { name: "Down Pillow", priceCents: 3999, imageUrl: "https://cdn.example.test/p.jpg" });
+    const { sessionId, url } = await openSession(cartLines([sheets, 2], [pillow, 1]), "ada@example.test");
+
+    expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const order = await orderBySession(t.db, sessionId);
+    expect(order).toMatchObject({ paymentProvider: "stripe", status: "pending", paymentStatus: "unpaid", totalAmountCents: 21799 });
+
+    const create = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && stripe.sessions.get(sessionId)?.client_reference_id === order.id)!;
+    expect(create.idempotencyKey).toBe(`checkout-${order.id}`);
+    expect(create.body).toMatchObject({
+      mode: "payment",
+      success_url: "http://localhost:3000/order-success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:3000/cart?checkout=cancelled",
+      customer_email: "ada@example.test",
+      client_reference_id: order.id,
+      metadata: { order_id: order.id, order_number: order.orderNumber },
+    });
+    expect(create.body.line_items).toEqual([
+      { quantity: "2", price_data: { currency: "usd", unit_amount: "8900", product_data: { name: "Percale Sheet Set" } } },
+      {
+        quantity: "1",
+        price_data: { currency: "usd", unit_amount: "3999", product_data: { name: "Down Pillow", images: ["https://cdn.example.test/p.jpg"] } },
+      },
+    ]);
+  });
+
+  it("confirms on a signed checkout.session.completed, once, however often it is delivered or verified", async () => {
+    const duvet = await makeProduct(t.db, { name: "Linen Duvet", priceCents: 12000, stockQuantity: 4 });
+    const { sessionId, orderNumber } = await openSession(cartLines([duvet, 3]), "grace@example.test");
+
+    expect((await verify(sessionId)).body).toMatchObject({ status: "pending", payment_successful: false });
+    expect(await stockOf(t.db, duvet.id)).toBe(4);
+
+    const paid = stripe.complete(sessionId);
+    const delivery = stripe.webhook("checkout.session.completed", paid);
+    const first = await deliver(delivery.payload, delivery.signature);
+    expect(first).toEqual({ status: 200, body: { received: true, state: "paid" } });
+
+    // Stripe retries deliveries; the result page verifies too, sometimes first.
+    await Promise.all([deliver(delivery.payload, delivery.signature), verify(sessionId), verify(sessionId)]);
+    const v = await verify(sessionId);
+    expect(v.body).toEqual({
+      payment_successful: true,
+      status: "paid",
+      order_number: orderNumber,
+      total_amount: 360,
+      total_amount_cents: 36000,
+      customer_email: "grace@example.test",
+    });
+    expect(await stockOf(t.db, duvet.id)).toBe(1);
+    const order = await orderBySession(t.db, sessionId);
+    expect(order).toMatchObject({ paymentStatus: "paid", status: "processing", paymentReference: paid.payment_intent });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "grace@example.test"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("3 × Linen Duvet ($120.00 each): $360.00");
+  });
+
+  it("refuses a webhook with a missing, forged or replayed-onto-other-bytes signature (400), and nothing changes", async () => {
+    const product = await makeProduct(t.db, { stockQuantity: 2 });
+    const { sessionId } = await openSession(cartLines([product, 1]));
+    const paid = stripe.complete(sessionId);
+    const genuine = stripe.webhook("checkout.session.completed", paid);
+
+    const missing = await deliver(genuine.payload);
+    expect(missing).toEqual({ status: 400, body: { error: "Missing Stripe-Signature header." } });
+
+    const forged = stripe.webhook("checkout.session.completed", paid, "whsec_someone_else");
+    expect(await deliver(forged.payload, forged.signature)).toEqual({ status: 400, body: { error: "Invalid Stripe signature." } });
+
+    const tampered = genuine.payload.replace('"livemode":false', '"livemode":true');
+    expect((await deliver(tampered, genuine.signature)).status).toBe(400);
+    expect((await deliver(genuine.payload, "t=1,v1=deadbeef")).status).toBe(400);
+
+    expect((await orderBySession(t.db, sessionId)).paymentStatus).toBe("unpaid");
+    expect(await stockOf(t.db, product.id)).toBe(2);
+  });
+
+  it("closes the order on checkout.session.expired; stock was never taken", async () => {
+    const product = await makeProduct(t.db, { stockQuantity: 2 });
+    const { sessionId } = await openSession(cartLines([product, 2]));
+    const expired = stripe.expire(sessionId);
+    const delivery = stripe.webhook("checkout.session.expired", expired);
+    expect(await deliver(delivery.payload, delivery.signature)).toEqual({ status: 200, body: { received: true, state: "expired" } });
+    expect(await orderBySession(t.db, sessionId)).toMatchObject({ paymentStatus: "expired", status: "cancelled" });
+    expect(await stockOf(t.db, product.id)).toBe(2);
+    expect((await verify(sessionId)).body).toMatchObject({ status: "expired", payment_successful: false });
+  });
+
+  it("acknowledges events it does not handle and sessions it never opened", async () => {
+    const other = stripe.webhook("customer.created", { id: "cus_123" });
+    expect(await deliver(other.payload, other.signature)).toEqual({ status: 200, body: { received: true, ignored: "customer.created" } });
+    const stranger = stripe.webhook("checkout.session.completed", { id: "cs_test_not_ours", object: "checkout.session" });
+    expect(await deliver(stranger.payload, stranger.signature)).toEqual({ status: 200, body: { received: true, state: "not_found" } });
+  });
+
+  it("refunds through Stripe when the last units sold while the shopper was paying", async () => {
+    const lamp = await makeProduct(t.db, { name: "Brass Lamp", priceCents: 7500, stockQuantity: 1 });
+    const a = await openSession(cartLines([lamp, 1]), "first@example.test");
+    const b = await openSession(cartLines([lamp, 1]), "second@example.test");
+    stripe.complete(a.sessionId);
+    const paidB = stripe.complete(b.sessionId);
+
+    expect((await verify(a.sessionId)).body.status).toBe("paid");
+    const late = await verify(b.sessionId);
+    expect(late.body).toMatchObject({
+      status: "sold_out",
+      payment_successful: false,
+      message: '"Brass Lamp" sold out before your payment went through. Your payment has been refunded.',
+    });
+    expect(await stockOf(t.db, lamp.id)).toBe(0);
+    const orderB = await orderBySession(t.db, b.sessionId);
+    expect(orderB).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(stripe.refunds.filter((r) => r.payment_intent === paidB.payment_intent)).toHaveLength(1);
+    const refundCall = stripe.requests.find((r) => r.path === "/v1/refunds" && r.body.payment_intent === paidB.payment_intent)!;
+    expect(refundCall.idempotencyKey).toBe(`refund-${orderB.id}`);
+  });
+
+  it("refuses a session that Stripe says belongs to another order, or whose amount differs", async () => {
+    const product = await makeProduct(t.db, { priceCents: 5000, stockQuantity: 5 });
+    const mine = await openSession(cartLines([product, 1]));
+    const theirs = await openSession(cartLines([product, 2]));
+    const theirsOrder = await orderBySession(t.db, theirs.sessionId);
+    Object.assign(stripe.complete(mine.sessionId), { client_reference_id: theirsOrder.id });
+    const v = await verify(mine.sessionId);
+    expect(v).toEqual({ status: 502, body: { error: "Failed to verify payment" } });
+
+    const cheap = await openSession(cartLines([product, 1]));
+    Object.assign(stripe.complete(cheap.sessionId), { amount_total: 1 });
+    expect((await verify(cheap.sessionId)).status).toBe(502);
+
+    for (const s of [mine, theirs, cheap]) expect((await orderBySession(t.db, s.sessionId)).paymentStatus).toBe("unpaid");
+    expect(await stockOf(t.db, product.id)).toBe(5);
+  });
+
+  it("answers 'Checkout Failed' when Stripe cannot open a session, leaving no open order behind", async () => {
+    const product = await makeProduct(t.db);
+    stripe.failNext(10);
+    const res = await checkout(cartLines([product, 1]), "unlucky@example.test");
+    stripe.failNext(0);
+    expect(res).toEqual({ status: 502, body: { title: "Checkout Failed", error: "Failed to create checkout session. Please try again." } });
+    const left = await t.db.select().from(orders).where(eq(orders.email, "unlucky@example.test"));
+    expect(left.map((o) => [o.status, o.paymentStatus])).toEqual([["cancelled", "failed"]]);
+  }, 20_000);
+
+  it("refuses webhooks while Stripe is not configured", async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    resetEnvCache();
+    try {
+      const delivery = stripe.webhook("checkout.session.completed", { id: "cs_test_x" });
+      expect(await deliver(delivery.payload, delivery.signature)).toEqual({ status: 400, body: { error: "Stripe is not configured." } });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = stripe.secretKey;
+      resetEnvCache();
+    }
+  });
+});
