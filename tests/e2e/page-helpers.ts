@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /** The machine is shared by parallel test runs: give each step of this page 30 s, not the harness's 10 s. */
 export function slow<P extends Page>(page: P): P {
@@ -7,9 +7,21 @@ export function slow<P extends Page>(page: P): P {
   return page;
 }
 
-/** Waits until React Router has hydrated the page: a click before it would do nothing. */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+/**
+ * Waits until React has hydrated the page, or the part of it `target` points at: an event before
+ * it (a click, a chosen file) can be lost. React Router's route modules are on `window` before
+ * `hydrateRoot` runs, so they prove nothing; React's own keys on an element appear when it is
+ * hydrated, and content streamed into a Suspense boundary hydrates after the rest of `<main>`.
+ * Two frames later the hydration has been committed.
+ */
+export async function hydrated(page: Page, target?: Locator) {
+  const element = target ? await target.elementHandle() : null;
+  await page.waitForFunction(
+    (el) => Object.keys(el ?? document.querySelector("main") ?? document.body).some((k) => k.startsWith("__reactProps")),
+    element,
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
 
 /** Hydrated, and the forms marked as enhanced, so a submit goes through the enhanced path. */
 export async function formsHydrated(page: Page) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { asAdmin } from "../factories/users";
 import { makePng, makePngBomb, SVG_IMAGE } from "../factories/images";
 import { useShop } from "./harness";
+import { hydrated } from "./page-helpers";
 
 const shop = useShop();
 
@@ -23,7 +24,10 @@ const uploadedFiles = () => {
 async function openSettings(page: Page) {
   await page.goto("/admin/site-settings");
   await page.getByRole("heading", { name: "Site Settings" }).waitFor();
-  await page.getByRole("button", { name: "Save Changes" }).waitFor();
+  const saveButton = page.getByRole("button", { name: "Save Changes" });
+  await saveButton.waitFor();
+  // The form streams in after the page shell; a file chosen before it is hydrated would be ignored.
+  await hydrated(page, saveButton);
 }
 
 async function tab(page: Page, name: string) {

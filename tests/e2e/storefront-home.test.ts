@@ -4,6 +4,7 @@ import { siteSettings } from "~/server/db/schema";
 import { makeProduct, makeProducts } from "../factories/products";
 import { asCustomer } from "../factories/users";
 import { useShop } from "./harness";
+import { hydrated } from "./page-helpers";
 
 const shop = useShop();
 
@@ -14,12 +15,6 @@ beforeAll(async () => {
 
 const cards = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-/** React has hydrated the page: its DOM nodes carry React's internal keys (route modules load earlier). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber")));
-  });
 
 describe("home page", () => {
   // Runs first: the database is still empty.

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeProduct, makeProducts } from "../factories/products";
 import { useShop } from "./harness";
+import { hydrated } from "./page-helpers";
 
 const shop = useShop();
 
@@ -11,12 +12,6 @@ beforeAll(async () => {
 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-/** React has hydrated the page: its DOM nodes carry React's internal keys (route modules load earlier). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber")));
-  });
 const metaContent = (page: Page, selector: string) => page.locator(selector).first().getAttribute("content");
 
 describe("product page", () => {

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, makeProducts } from "../factories/products";
 import { useShop } from "./harness";
+import { hydrated } from "./page-helpers";
 
 const shop = useShop();
 
@@ -12,12 +13,6 @@ beforeAll(async () => {
 
 const cards = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
 const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
-/** React has hydrated the page: its DOM nodes carry React's internal keys (route modules load earlier). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber")));
-  });
 const filters = (page: Page) => page.getByRole("search", { name: "Filter products" });
 const count = (page: Page) => page.getByRole("status").filter({ hasText: /found/ });
 const clearFilters = (page: Page) => page.getByRole("button", { name: "Clear Filters" });
