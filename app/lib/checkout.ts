@@ -126,7 +126,7 @@ export function fingerprint(value: unknown): string {
 /** What /api/verify-payment answers (SPEC §3 Payment verification response, plus the state). */
 export type PaymentVerification = {
   payment_successful: boolean;
-  status: "paid" | "failed" | "expired" | "sold_out" | "pending";
+  status: "paid" | "failed" | "expired" | "sold_out" | "cancelled" | "pending";
   order_number: string;
   /** Dollars, as the specification names it; `total_amount_cents` is the exact figure. */
   total_amount: number;

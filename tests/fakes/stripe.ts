@@ -118,6 +118,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
       return session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${retrieve[1]}'`, "resource_missing");
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return stripeError(404, `No such checkout.session: '${expire[1]}'`, "resource_missing");
+      if (session.status !== "open") return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
+      Object.assign(session, { status: "expired", url: null });
+      return { status: 200, body: session };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const pi = String(body.payment_intent ?? "");
       const session = [...sessions.values()].find((s) => s.payment_intent === pi);

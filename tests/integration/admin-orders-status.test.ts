@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as profileLoader } from "~/routes/account/profile";
 import { testPaymentSessions } from "~/server/db/schema";
+import { confirmPayment } from "~/server/orders/confirm.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
+import { payTestSession } from "~/server/payments/test-provider.server";
 import { orderTimeline, stockOf } from "../factories/orders";
 import { makeOrder } from "../factories/account-orders";
 import { makeAdmin, makeCustomer } from "../factories/users";
@@ -61,7 +63,7 @@ describe("allowed status moves", () => {
     expect(await stockOf(t.db, product.id)).toBe(10);
   });
 
-  it("pending → cancelled closes the unpaid order's payment, so a late payment cannot bring it back", async () => {
+  it("pending → cancelled closes the unpaid order's payment page, so the shopper can no longer pay", async () => {
     const admin = await makeAdmin(t.db);
     const { orderId, sessionId, product } = await unpaidOrder(t.db);
     const res = await moveNow(t.db, admin, orderId, "cancelled");
@@ -70,11 +72,47 @@ describe("allowed status moves", () => {
     expect(order).toMatchObject({ status: "cancelled", paymentStatus: "expired", stockReleasedAt: null });
     expect((await mailsTo(t.db, order.email)).map((m) => m.subject)).toContain(`Order ${order.orderNumber} cancelled`);
 
-    // The shopper pays on the still-open test page afterwards: the order stays cancelled, no stock taken.
-    await t.db.update(testPaymentSessions).set({ status: "paid" }).where(eq(testPaymentSessions.id, sessionId));
-    const { confirmPayment } = await import("~/server/orders/confirm.server");
+    // The shopper still has the payment page open and presses Pay: nothing is charged.
+    const paid = await payTestSession(t.db, sessionId, { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" });
+    expect(paid).toMatchObject({ kind: "done", outcome: "closed" });
+    const [session] = await t.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    expect(session).toMatchObject({ status: "expired", paymentReference: null });
     expect((await confirmPayment(t.db, sessionId)).state).toBe("expired");
-    expect((await orderRow(t.db, orderId)).status).toBe("cancelled");
+    expect(await orderRow(t.db, orderId)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+    expect(await stockOf(t.db, product.id)).toBe(10);
+  });
+
+  it("a payment that got in before the cancel is refunded in full, never kept, and the shopper is told", async () => {
+    const admin = await makeAdmin(t.db);
+    const { orderId, sessionId, product } = await unpaidOrder(t.db);
+    // The shopper paid a moment ago; the result page has not confirmed it yet when the admin cancels.
+    expect(await payTestSession(t.db, sessionId, { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" })).toMatchObject({
+      outcome: "paid",
+    });
+    const res = await moveNow(t.db, admin, orderId, "cancelled");
+    expect(res).toMatchObject({ status: 200, body: { ok: true, message: "Order cancelled. The payment was refunded." } });
+
+    const order = await orderRow(t.db, orderId);
+    expect(order).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(order.paymentReference).toMatch(/^test_pi_/);
+    const [session] = await t.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    expect(session!.status).toBe("refunded");
+    expect(await stockOf(t.db, product.id)).toBe(10);
+    const timeline = (await orderTimeline(t.db, orderId)).map((e) => [e.kind, e.note]);
+    expect(timeline).toContainEqual(["late_payment", "This order was cancelled before your payment went through."]);
+    expect(timeline).toContainEqual(["refund", "Payment refunded in full: the order was cancelled before the payment went through."]);
+    expect((await mailsTo(t.db, order.email)).map((m) => m.subject)).toEqual(
+      expect.arrayContaining([`Order ${order.orderNumber} could not be completed`, `Order ${order.orderNumber} cancelled`]),
+    );
+
+    // The result page, opened now or later, says so; looking again refunds nothing twice.
+    for (let i = 0; i < 2; i++) {
+      expect(await confirmPayment(t.db, sessionId)).toMatchObject({
+        state: "cancelled",
+        message: "This order was cancelled before your payment went through. Your payment has been refunded.",
+      });
+    }
+    expect((await orderTimeline(t.db, orderId)).filter((e) => e.kind === "refund")).toHaveLength(1);
     expect(await stockOf(t.db, product.id)).toBe(10);
   });
 

@@ -6,10 +6,12 @@ import { action as webhookAction } from "~/routes/resources/stripe-webhook";
 import { action as verifyAction } from "~/routes/resources/verify-payment";
 import { mailOutbox, orders } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
+import { changeOrderStatus } from "~/server/orders/status.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, orderBySession, routeArgs, shippingForm, stockOf, verifyRequest } from "../factories/orders";
 import { makeProduct } from "../factories/products";
+import { makeAdmin } from "../factories/users";
 
 const t = useTestDatabase();
 let stripe: FakeStripe;
@@ -179,6 +181,37 @@ describe("Stripe Checkout through the official SDK, against a local fake of Stri
     expect(stripe.refunds.filter((r) => r.payment_intent === paidB.payment_intent)).toHaveLength(1);
     const refundCall = stripe.requests.find((r) => r.path === "/v1/refunds" && r.body.payment_intent === paidB.payment_intent)!;
     expect(refundCall.idempotencyKey).toBe(`refund-${orderB.id}`);
+  });
+
+  it("an admin's cancel closes the Stripe session; a payment that beat it is refunded through Stripe, once", async () => {
+    const admin = await makeAdmin(t.db);
+    const cancel = async (sessionId: string) => {
+      const order = await orderBySession(t.db, sessionId);
+      return changeOrderStatus(t.db, { orderId: order.id, to: "cancelled", expectedVersion: order.version, actor: admin });
+    };
+    const product = await makeProduct(t.db, { priceCents: 6400, stockQuantity: 3 });
+
+    const open = await openSession(cartLines([product, 1]));
+    expect(await cancel(open.sessionId)).toMatchObject({ refund: "none" });
+    expect(stripe.sessions.get(open.sessionId)!.status).toBe("expired");
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${open.sessionId}/expire`)).toBe(true);
+    expect((await verify(open.sessionId)).body).toMatchObject({ status: "expired", payment_successful: false });
+
+    // The shopper paid on Stripe's page; the admin cancels before the webhook arrives.
+    const raced = await openSession(cartLines([product, 2]), "raced@example.test");
+    const paid = stripe.complete(raced.sessionId);
+    expect(await cancel(raced.sessionId)).toMatchObject({ refund: "refunded" });
+    expect(stripe.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+    const delivery = stripe.webhook("checkout.session.completed", paid);
+    expect(await deliver(delivery.payload, delivery.signature)).toEqual({ status: 200, body: { received: true, state: "cancelled" } });
+    expect((await verify(raced.sessionId)).body).toMatchObject({
+      status: "cancelled",
+      payment_successful: false,
+      message: "This order was cancelled before your payment went through. Your payment has been refunded.",
+    });
+    expect(stripe.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+    expect(await orderBySession(t.db, raced.sessionId)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(await stockOf(t.db, product.id)).toBe(3);
   });
 
   it("refuses a session that Stripe says belongs to another order, or whose amount differs", async () => {

@@ -30,6 +30,7 @@ export function actorText(e: Pick<OrderEventView, "actorLabel" | "actorEmail">) 
 const TITLES: Record<string, string> = {
   payment: "Payment",
   sold_out: "Sold out",
+  late_payment: "Late payment",
   refund: "Refund",
   attention: "Needs attention",
 };

@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     total_amount: outcome.order.totalAmountCents / 100,
     total_amount_cents: outcome.order.totalAmountCents,
     customer_email: outcome.order.email,
-    ...(outcome.state === "sold_out" ? { message: outcome.message } : {}),
+    ...("message" in outcome ? { message: outcome.message } : {}),
   };
   return Response.json(answer, { headers: noStore });
 }

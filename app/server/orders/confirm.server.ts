@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders, products } from "../db/schema";
 import { logger } from "../logger.server";
 import { getPaymentProvider, type PaymentProvider, type RemoteSession } from "../payments/index.server";
 import { addOrderEvent } from "./events.server";
-import { orderConfirmationMail, sendOrderMail, soldOutMail } from "./mails.server";
+import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "./mails.server";
 import { refundOrderPayment } from "./refund.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -17,7 +17,7 @@ export type OrderReceipt = { orderNumber: string; totalAmountCents: number; emai
  */
 export type PaymentOutcome =
   | { state: "paid" | "failed" | "expired" | "pending"; order: OrderReceipt }
-  | { state: "sold_out"; order: OrderReceipt; message: string }
+  | { state: "sold_out" | "cancelled"; order: OrderReceipt; message: string }
   | { state: "not_found" }
   | { state: "error" };
 
@@ -47,6 +47,14 @@ export async function confirmPayment(
 ): Promise<PaymentOutcome> {
   const order = await findBySession(db, sessionId);
   if (!order) return { state: "not_found" };
+  if (order.paymentStatus === "expired" || order.paymentStatus === "failed") {
+    if (await recordLatePayment(db, order, opts.provider)) {
+      const fresh = (await findBySession(db, sessionId))!;
+      const reason = (await closingEvent(db, fresh.id))?.note ?? "";
+      await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-late-payment");
+      return settled(db, fresh, opts.provider);
+    }
+  }
   if (order.paymentStatus !== "unpaid") return settled(db, order, opts.provider);
 
   let remote: RemoteSession | null;
@@ -86,8 +94,8 @@ export async function confirmPayment(
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, fresh.id));
     await sendOrderMail(db, fresh.email, orderConfirmationMail(fresh, lines), "order-confirmation");
   } else if (applied === "sold_out") {
-    const reason = (await soldOutNote(db, fresh.id)) ?? "";
-    await sendOrderMail(db, fresh.email, soldOutMail(fresh, reason), "order-sold-out");
+    const reason = (await closingEvent(db, fresh.id))?.note ?? "";
+    await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-sold-out");
   }
   return settled(db, fresh, provider);
 }
@@ -185,33 +193,87 @@ export async function closeUnpaidOrder(db: Db, orderId: string, outcome: "failed
   });
 }
 
-async function soldOutNote(db: Db, orderId: string) {
+/**
+ * A payment that went through after its order was closed: an admin cancelled the order while the
+ * shopper was still on the payment page, and the session could not be closed in time. The money
+ * is never kept: the payment is recorded (no stock is taken) and refunded by `settled`.
+ * Answers true when this call recorded it.
+ */
+async function recordLatePayment(db: Db, order: OrderRow, given?: PaymentProvider): Promise<boolean> {
+  if (!order.paymentSessionId) return false;
+  let remote: RemoteSession | null;
+  let provider: PaymentProvider;
+  try {
+    provider = given ?? getPaymentProvider(db, order.paymentProvider as "test" | "stripe");
+    remote = await provider.retrieveSession(order.paymentSessionId);
+  } catch (err) {
+    // The next look at the order (a webhook retry, a reload) asks again.
+    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session of a closed order could not be read");
+    return false;
+  }
+  if (!remote || remote.state !== "paid" || remote.id !== order.paymentSessionId) return false;
+  if (remote.orderId && remote.orderId !== order.id) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+    if (!row || (row.paymentStatus !== "expired" && row.paymentStatus !== "failed")) return false;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: now,
+        paymentReference: remote.paymentReference,
+        updatedAt: now,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(eq(orders.id, order.id));
+    // No line took stock, so a later release puts nothing back.
+    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, order.id));
+    await addOrderEvent(tx, {
+      orderId: order.id,
+      kind: "late_payment",
+      note: "This order was cancelled before your payment went through.",
+      actorLabel: provider.name,
+    });
+    logger.warn({ orderId: order.id }, "payment arrived for a closed order; refunding it");
+    return true;
+  });
+}
+
+/** Why a paid order was closed without being fulfilled: it sold out, or it was cancelled before the payment. */
+async function closingEvent(db: Db, orderId: string) {
   const [event] = await db
-    .select({ note: orderEvents.note })
+    .select({ kind: orderEvents.kind, note: orderEvents.note })
     .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "sold_out")))
+    .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.kind, ["sold_out", "late_payment"])))
     .orderBy(desc(orderEvents.createdAt))
     .limit(1);
-  return event?.note;
+  return event;
 }
+
+const REFUND_REASONS = {
+  sold_out: "Payment refunded in full: the order sold out.",
+  late_payment: "Payment refunded in full: the order was cancelled before the payment went through.",
+} as const;
 
 /** The outcome of an order whose payment is already decided; finishes a refund still owed. */
 async function settled(db: Db, order: OrderRow, provider?: PaymentProvider): Promise<PaymentOutcome> {
   const base = receipt(order);
   if (order.paymentStatus === "unpaid") return { state: "pending", order: base };
   if (order.paymentStatus === "failed" || order.paymentStatus === "expired") return { state: order.paymentStatus, order: base };
-  const soldOut = order.status === "cancelled" ? await soldOutNote(db, order.id) : undefined;
-  if (soldOut === undefined) return { state: "paid", order: base };
+  const closing = order.status === "cancelled" ? await closingEvent(db, order.id) : undefined;
+  if (closing === undefined) return { state: "paid", order: base };
+  const kind = closing.kind === "late_payment" ? "late_payment" : "sold_out";
   let refunded = order.paymentStatus === "refunded";
   // Every later look at the order may retry the refund (the provider keys it once per order).
   if (!refunded) {
     refunded = await refundOrderPayment(db, order, {
-      reason: "Payment refunded in full: the order sold out.",
-      failureLog: "automatic refund of a sold-out order failed",
+      reason: REFUND_REASONS[kind],
+      failureLog: `automatic refund failed (${kind})`,
       flagOnce: true,
       provider,
     });
   }
   const money = refunded ? "Your payment has been refunded." : "Your payment will be refunded.";
-  return { state: "sold_out", order: base, message: `${soldOut} ${money}` };
+  return { state: kind === "sold_out" ? "sold_out" : "cancelled", order: base, message: `${closing.note} ${money}` };
 }

@@ -3,7 +3,7 @@ import { orderEvents } from "../db/schema";
 
 export type OrderEventInput = {
   orderId: string;
-  kind: "status" | "payment" | "sold_out" | "refund" | "attention";
+  kind: "status" | "payment" | "sold_out" | "late_payment" | "refund" | "attention";
   fromStatus?: string | null;
   toStatus?: string | null;
   note?: string;

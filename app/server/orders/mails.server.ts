@@ -68,8 +68,8 @@ export function orderConfirmationMail(order: MailOrder, lines: MailLine[]) {
   return { subject: `Order ${order.orderNumber} confirmed`, text, html };
 }
 
-/** Sent when the payment arrived but the stock was gone: what happened and what happens to the money. */
-export function soldOutMail(order: MailOrder, reason: string) {
+/** Sent when a payment arrived for an order that cannot be completed (sold out, or cancelled first): what happened and what happens to the money. */
+export function notCompletedMail(order: MailOrder, reason: string) {
   const text = [
     `Hello ${order.firstName},`,
     "",

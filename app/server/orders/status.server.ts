@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { ORDER_STATUSES, orderItems, orders } from "../db/schema";
+import { logger } from "../logger.server";
+import { getPaymentProvider } from "../payments/index.server";
+import { confirmPayment } from "./confirm.server";
 import { addOrderEvent } from "./events.server";
 import { sendOrderMail } from "./mails.server";
 import { refundOrderPayment } from "./refund.server";
@@ -138,6 +141,9 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
     });
     refund = refunded ? "refunded" : "failed";
   }
+  if (input.to === "cancelled" && order.paymentStatus === "unpaid" && order.paymentSessionId) {
+    refund = await closePaymentSession(db, order, order.paymentSessionId);
+  }
   if (input.to === "shipped") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await sendOrderMail(db, order.email, orderShippedMail(order, lines, tracking), "order-shipped");
@@ -145,4 +151,24 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
     await sendOrderMail(db, order.email, orderCancelledMail(order, refund), "order-cancelled");
   }
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
+}
+
+/**
+ * A cancelled unpaid order's payment page must stop taking money. The session is closed at the
+ * provider; a payment that got in before that is found by `confirmPayment` and refunded.
+ */
+async function closePaymentSession(
+  db: Db,
+  order: Pick<typeof orders.$inferSelect, "id" | "paymentProvider">,
+  sessionId: string,
+): Promise<StatusChangeResult["refund"]> {
+  try {
+    await getPaymentProvider(db, order.paymentProvider as "test" | "stripe").expireSession(sessionId);
+  } catch (err) {
+    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session of a cancelled order could not be closed");
+  }
+  await confirmPayment(db, sessionId);
+  const [after] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
+  if (after?.paymentStatus === "refunded") return "refunded";
+  return after?.paymentStatus === "paid" ? "failed" : "none";
 }

@@ -46,6 +46,11 @@ export interface PaymentProvider {
   /** Verifies and reads a webhook; throws WebhookSignatureError when it cannot be trusted. */
   parseWebhook(request: Request): Promise<WebhookEvent>;
   refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string }): Promise<void>;
+  /**
+   * Closes an open session so it can no longer be paid (its order was cancelled). A session that
+   * is already paid or closed is left as it is: the caller reads it again to find out which.
+   */
+  expireSession(id: string): Promise<void>;
 }
 
 /** The provider could not be reached or refused the call. */

@@ -111,6 +111,18 @@ export class StripePaymentProvider implements PaymentProvider {
     return { kind: "session", type: event.type, sessionId: session.id };
   }
 
+  async expireSession(id: string) {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(id);
+      if (session.status !== "open") return;
+      await this.stripe.checkout.sessions.expire(id);
+    } catch (err) {
+      // Paid or expired between the two calls: Stripe refuses, and the caller reads the session again.
+      if ((err as { type?: string }).type === "StripeInvalidRequestError") return;
+      throw asProviderError(err, "expire a Checkout Session");
+    }
+  }
+
   async refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string }) {
     let paymentIntent = session.paymentReference;
     if (!paymentIntent) paymentIntent = (await this.retrieveSession(session.id))?.paymentReference ?? null;

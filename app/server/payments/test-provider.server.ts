@@ -71,6 +71,13 @@ export class TestPaymentProvider implements PaymentProvider {
     throw new WebhookSignatureError("The test payment provider sends no webhooks.");
   }
 
+  async expireSession(id: string) {
+    await this.db
+      .update(testPaymentSessions)
+      .set({ status: "expired" })
+      .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, "open")));
+  }
+
   async refund(session: { id: string }) {
     await this.db
       .update(testPaymentSessions)
