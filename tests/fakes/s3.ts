@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A small S3-compatible server on 127.0.0.1 for tests: path-style PutObject, GetObject,
- * HeadObject and DeleteObject, with AWS Signature V4 checked on every signed request (so a wrong
+ * HeadObject, DeleteObject and ListObjectsV2 (by prefix, one page), with AWS Signature V4 checked on every signed request (so a wrong
  * key or a broken signature fails like on a real store). Anonymous GETs are answered too, as a
  * public-read bucket answers browsers.
  *
@@ -98,6 +98,18 @@ export async function startFakeS3(opts: { buckets?: string[] } = {}): Promise<Fa
       return send(404, xmlError("NoSuchBucket", "The specified bucket does not exist"), {
         "content-type": "application/xml",
       });
+    const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    if (!key && req.method === "GET" && query.get("list-type") === "2") {
+      const prefix = query.get("prefix") ?? "";
+      const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      const contents = [...bucket.entries()]
+        .filter(([k]) => k.startsWith(prefix))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, o]) => `<Contents><Key>${escape(k)}</Key><Size>${o.body.length}</Size></Contents>`)
+        .join("");
+      const xml = `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucketName}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${contents.split("<Contents>").length - 1}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`;
+      return send(200, xml, { "content-type": "application/xml" });
+    }
     if (!key)
       return send(400, xmlError("InvalidRequest", "bucket operations are not supported"), {
         "content-type": "application/xml",

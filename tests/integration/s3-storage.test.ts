@@ -71,6 +71,17 @@ describe("S3 storage against a local S3-compatible server", () => {
     expect((await fetch(url)).status).toBe(404);
   });
 
+  it("lists the keys that start with a prefix", async () => {
+    const storage = new S3Storage(config);
+    for (const key of ["logo-1.png", "logo-2.webp", "hero-1.png", "blog-images/logo-3.png"]) {
+      await storage.put(key, await makePng(4, 4), "image/png");
+    }
+    expect((await storage.list("logo-")).sort()).toEqual(["logo-1.png", "logo-2.webp"]);
+    expect(await storage.list("blog-images/")).toEqual(["blog-images/logo-3.png"]);
+    expect(await storage.list("nothing-")).toEqual([]);
+    for (const key of ["logo-1.png", "logo-2.webp", "hero-1.png", "blog-images/logo-3.png"]) await storage.delete(key);
+  });
+
   it("refuses a bad upload without writing to the bucket", async () => {
     setStorage(new S3Storage(config));
     const before = s3.requests.length;

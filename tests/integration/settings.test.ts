@@ -232,4 +232,28 @@ describe("admin site settings: logo and hero uploads", () => {
     expect(await fs.readdir(uploads)).toEqual([]);
     expect((await getSiteSettings(t.db)).site_branding.logo_url).toBe("");
   });
+
+  it("deletes uploads that were never saved once they are a day old, keeping the ones in use and recent ones", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const name = (kind: string, age: number) => `${kind}-${Date.now() - age}.png`;
+    const files = {
+      savedLogo: name("logo", 30 * day),
+      savedHero: name("hero", 3 * day),
+      abandonedLogo: name("logo", 2 * day),
+      abandonedHero: name("hero", day + 60_000),
+      otherAdminsUpload: name("logo", 60 * 60 * 1000),
+      notOurs: "logo-of-a-partner.png",
+    };
+    for (const file of Object.values(files)) await fs.writeFile(path.join(uploads, file), await makePng(4, 4));
+
+    const saved = {
+      ...changed,
+      site_branding: { logo_text: "L", logo_url: `/media/${files.savedLogo}` },
+      hero_section: { ...changed.hero_section, background_image: `/media/${files.savedHero}` },
+    };
+    expect((await post(settingsForm(saved))).status).toBe(200);
+    expect((await fs.readdir(uploads)).sort()).toEqual(
+      [files.savedLogo, files.savedHero, files.otherAdminsUpload, files.notOurs].sort(),
+    );
+  });
 });

@@ -18,12 +18,16 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 export type SiteSettingsValues = z.output<typeof SiteSettingsInput>;
 
 /** Uploaded logo and hero files: the only stored objects a settings save may clean up. */
-const OWN_IMAGE = /^(logo|hero)-\d+\.[a-z]+$/;
+const OWN_IMAGE = /^(logo|hero)-(\d+)\.[a-z]+$/;
+
+/** An upload never saved is kept this long, so another admin's unsaved upload is not pulled from under them. */
+export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Upserts all five keys by setting_key in one transaction: either every key is saved or none
  * is (SPEC §7). Afterwards, a logo or hero image that was replaced or removed is deleted from
- * storage; that is best effort, since the settings are already safe.
+ * storage, and so are uploads that were never saved (older than a day); that is best effort,
+ * since the settings are already safe.
  */
 export async function saveSiteSettings(db: Db, input: SiteSettingsValues): Promise<void> {
   const previous = await db.transaction(async (tx) => {
@@ -43,6 +47,24 @@ export async function saveSiteSettings(db: Db, input: SiteSettingsValues): Promi
     [previous.site_branding.logo_url, input.site_branding.logo_url],
     [previous.hero_section.background_image, input.hero_section.background_image],
   ]);
+  await deleteUnsavedUploads([input.site_branding.logo_url, input.hero_section.background_image]);
+}
+
+/** Logo and hero files uploaded but never saved (the admin left the page, or uploaded twice). */
+async function deleteUnsavedUploads(inUse: string[], now = Date.now()) {
+  const storage = getStorage();
+  const keep = new Set(inUse.map((url) => (url ? storage.keyFromUrl(url) : null)));
+  try {
+    for (const prefix of ["logo-", "hero-"]) {
+      for (const key of await storage.list(prefix)) {
+        const uploadedAt = Number(OWN_IMAGE.exec(key)?.[2]);
+        if (!uploadedAt || keep.has(key) || now - uploadedAt < UNSAVED_UPLOAD_GRACE_MS) continue;
+        await storage.delete(key);
+      }
+    }
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, "could not clean up unsaved settings images");
+  }
 }
 
 async function deleteReplacedImages(pairs: [before: string, after: string][]) {

@@ -90,6 +90,20 @@ export class S3Storage implements Storage {
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 
+  async list(prefix: string) {
+    const { client, sdk } = await this.client();
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key && isSafeKey(o.Key)) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   keyFromUrl(url: string) {
     const prefix = `${this.publicBase}/`;
     if (!url.startsWith(prefix)) return null;

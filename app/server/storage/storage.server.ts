@@ -9,6 +9,8 @@ export interface Storage {
   /** Stores the bytes under `key` (e.g. `logo-1732262400000.webp`) and returns its public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<{ key: string; url: string }>;
   delete(key: string): Promise<void>;
+  /** The keys that start with `prefix` (a name prefix such as `logo-`, not a folder walk). */
+  list(prefix: string): Promise<string[]>;
   /** The key for one of our own public URLs, or null for a foreign URL. */
   keyFromUrl(url: string): string | null;
 }
@@ -51,6 +53,17 @@ export class DiskStorage implements Storage {
 
   async delete(key: string) {
     await fs.rm(this.resolve(key), { force: true });
+  }
+
+  async list(prefix: string) {
+    const folder = prefix.slice(0, prefix.lastIndexOf("/") + 1);
+    if (folder) assertSafeKey(folder.slice(0, -1));
+    const names = await fs.readdir(path.join(this.root, folder)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return [] as string[];
+      throw err;
+    });
+    // A `.tmp` file is a write in progress (see put).
+    return names.map((name) => folder + name).filter((key) => key.startsWith(prefix) && !key.endsWith(".tmp") && isSafeKey(key));
   }
 
   keyFromUrl(url: string) {
