@@ -1,3 +1,4 @@
+import { renderSVG } from "uqr";
 import { describe, expect, it } from "vitest";
 import { mailOutbox } from "~/server/db/schema";
 import { makeOrder } from "../factories/account-orders";
@@ -50,6 +51,13 @@ describe("account extras in the browser", { timeout: 180_000 }, () => {
     await card.getByLabel("Current password").fill(admin.password);
     await card.getByRole("button", { name: "Set up two-factor" }).click();
     const key = (await card.getByLabel("Setup key").innerText()).trim();
+    // The QR code draws this account's otpauth:// link, the same one the fallback link opens.
+    const uri = (await card.getByRole("link", { name: "open it in your authenticator app" }).getAttribute("href"))!;
+    expect(new URL(uri).searchParams.get("secret")).toBe(key);
+    const qr = card.getByRole("img", { name: "QR code for your authenticator app" });
+    expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
+    const drawn = /<path[^>]* d="([^"]+)"/.exec(renderSVG(uri, { border: 2 }))![1];
+    expect(await qr.locator("path").getAttribute("d")).toBe(drawn);
     expect(await card.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
     const backup = (await card.getByRole("list", { name: "Backup codes" }).getByRole("listitem").first().innerText()).trim();
     await card.getByLabel("Code from the app").fill(await totpCode(key));

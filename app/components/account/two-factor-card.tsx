@@ -10,6 +10,8 @@ export type TwoFactorResult = {
   message?: string;
   secret?: string;
   totpURI?: string;
+  /** The totpURI as a QR code (SVG markup made on the server by uqr: rectangles only). */
+  qrSvg?: string;
   backupCodes?: string[];
 };
 
@@ -67,7 +69,16 @@ export function TwoFactorCard({ enabled, result }: { enabled: boolean; result?: 
           <div className="grid gap-4">
             <ol className="list-decimal space-y-1 pl-5 text-sm">
               <li>
-                Add an account in your authenticator app with this setup key:{" "}
+                Scan this code with your authenticator app:
+                {setup.qrSvg ? (
+                  <div
+                    role="img"
+                    aria-label="QR code for your authenticator app"
+                    className="my-2 size-48 rounded-md border bg-white p-1 [&>svg]:size-full"
+                    dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+                  />
+                ) : null}
+                or add an account with this setup key:{" "}
                 <code className="rounded bg-muted px-1 font-mono break-all" aria-label="Setup key">
                   {setup.secret}
                 </code>{" "}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { renderSVG } from "uqr";
 import type { Db } from "../db/client.server";
 import { user } from "../db/schema";
 import { getAuth } from "./auth.server";
@@ -26,7 +27,9 @@ export async function startTwoFactor(request: Request, password: string) {
   );
   if (!r.ok) return { ok: false as const, message: message(r) };
   const secret = new URL(r.body.totpURI).searchParams.get("secret") ?? "";
-  return { ok: true as const, totpURI: r.body.totpURI, secret, backupCodes: r.body.backupCodes, cookies: r.cookies };
+  // Drawn here as plain SVG shapes, so the browser loads no QR library and nothing leaves the shop.
+  const qrSvg = renderSVG(r.body.totpURI, { border: 2 });
+  return { ok: true as const, totpURI: r.body.totpURI, secret, qrSvg, backupCodes: r.body.backupCodes, cookies: r.cookies };
 }
 
 /** Step 2: a code from the app turns it on. better-auth swaps the session, hence the cookies. */
