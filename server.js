@@ -1,6 +1,5 @@
 // Starts the shop: validates the environment, opens (or starts) the database, applies
 // migrations, seeds the demo on first start, then serves HTTP until SIGTERM/SIGINT.
-import compression from "compression";
 import express from "express";
 
 const dev = process.env.NODE_ENV === "development";
@@ -33,9 +32,15 @@ try {
   fail(err?.message || String(err));
 }
 
+let stopping = false;
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
+// While stopping, a keep-alive connection is closed after its current answer, so a client that
+// keeps sending requests on it cannot hold the shutdown open.
+server.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 if (dev) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {
@@ -65,21 +70,25 @@ http.on("listening", () => {
   console.log(`\n  Shop ready on http://${shown}:${http.address().port}\n`);
 });
 
-let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`\n  ${signal}: finishing requests in flight, then stopping…`);
+  shop.beginShutdown?.();
   const force = setTimeout(() => {
     console.error("  Requests did not finish in 10 s; stopping anyway.");
     http.closeAllConnections();
   }, 10_000);
   force.unref();
-  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets — also those that
+  // become idle later (an answer finishing just after the signal would otherwise keep its socket
+  // for the whole keep-alive timeout).
+  const sweep = setInterval(() => http.closeIdleConnections(), 100);
   await new Promise((resolve) => {
     http.close(resolve);
     http.closeIdleConnections();
   });
+  clearInterval(sweep);
   await vite?.close();
   await shop.shutdown();
   clearTimeout(force);

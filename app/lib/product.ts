@@ -12,6 +12,15 @@ export const MAX_RENDERED_PAGES = 20;
 /** Longer search terms are cut here; a 1,000-character term still works. */
 export const SEARCH_MAX_LENGTH = 1000;
 
+/**
+ * A search term as the shop uses it: control characters (a NUL byte, which PostgreSQL cannot
+ * hold in text, tabs, line breaks) become spaces; trimmed; at most SEARCH_MAX_LENGTH characters.
+ */
+export function cleanSearchTerm(raw: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (raw ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
 export const SHOP_SORTS = [
   { value: "featured", label: "Featured" },
   { value: "name", label: "Name A-Z" },
@@ -98,7 +107,7 @@ export function shopHref(filters: ShopFilters, page = 1): string {
 
 /** The header's search target: trimmed and encoded; an empty or blank term goes to plain /shop. */
 export function searchHref(term: string): string {
-  return shopHref({ search: term.trim().slice(0, SEARCH_MAX_LENGTH), category: null, sort: DEFAULT_SORT });
+  return shopHref({ search: cleanSearchTerm(term), category: null, sort: DEFAULT_SORT });
 }
 
 /** A positive page number from the URL; anything else is page 1. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonLd, seoMeta, truncateText } from "./seo";
+import { brandFrom, jsonLd, seoMeta, truncateText } from "./seo";
 
 describe("seo helpers", () => {
   it("builds title, description, canonical and Open Graph tags", () => {
@@ -21,5 +21,14 @@ describe("seo helpers", () => {
     const out = jsonLd({ name: "</script><script>alert(1)</script>" });
     expect(out).not.toContain("</script>");
     expect(JSON.parse(out)).toEqual({ name: "</script><script>alert(1)</script>" });
+  });
+});
+
+describe("brandFrom", () => {
+  it("names the shop by its saved logo text, and by the default when there is none", () => {
+    const root = (logo_text: string) => [{ id: "root", data: { settings: { site_branding: { logo_text } } } }, { id: "routes/store/contact" }];
+    expect(brandFrom(root("Moonlit Linen"))).toBe("Moonlit Linen");
+    expect(brandFrom(root(""))).toBe("Linen & Loft");
+    expect(brandFrom([undefined, { id: "routes/store/not-found" }])).toBe("Linen & Loft");
   });
 });

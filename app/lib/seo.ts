@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from "./site-settings";
 import type { MetaDescriptor } from "react-router";
 
 /** Browser-safe SEO helpers: every page's meta() builds its tags through seoMeta(). */
@@ -50,4 +51,12 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
  */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+type MetaMatch = { id: string; data?: unknown } | undefined;
+
+/** The shop's name for titles: the logo text saved in settings (from the root loader), else the default. */
+export function brandFrom(matches: readonly MetaMatch[]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { settings?: { site_branding?: { logo_text?: string } } } | undefined;
+  return root?.settings?.site_branding?.logo_text || DEFAULT_SETTINGS.site_branding.logo_text;
 }

@@ -4,6 +4,8 @@ import { isValidHsl, safeUrl } from "./site-settings";
 
 // Apart from site-settings.ts so the storefront, which only reads settings, ships without zod.
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** Texts the storefront cannot do without: the logo's and the hero's names, the two buttons. */
+const required = (max: number) => text(max).min(1, "is required");
 const url = z
   .string()
   .trim()
@@ -13,14 +15,14 @@ const hsl = z.string().trim().refine(isValidHsl, "must be a colour like hsl(220,
 
 /** What the admin may save (the settings issue uses it in the editor's action). */
 export const SiteSettingsInput = z.object({
-  site_branding: z.object({ logo_text: text(80), logo_url: url }),
+  site_branding: z.object({ logo_text: required(80), logo_url: url }),
   theme_colors: z.object({ primary: hsl, secondary: hsl }),
   hero_section: z.object({
-    title: text(120),
+    title: required(120),
     subtitle: text(200),
     description: text(600),
-    cta_primary: text(40),
-    cta_secondary: text(40),
+    cta_primary: required(40),
+    cta_secondary: required(40),
     background_image: url,
   }),
   featured_section: z.object({ title: text(120), description: text(400) }),

@@ -20,6 +20,23 @@ describe("site settings", () => {
     expect(s.footer_content).toEqual(DEFAULT_SETTINGS.footer_content);
   });
 
+  it("lets a blank empty only images and the hero's subtitle and description; a blank logo text, title or button falls back", () => {
+    const s = resolveSiteSettings([
+      { settingKey: "site_branding", settingValue: { logo_text: "  ", logo_url: "" } },
+      { settingKey: "hero_section", settingValue: { title: "", subtitle: "", description: " ", cta_primary: "", cta_secondary: "Go", background_image: "" } },
+      { settingKey: "featured_section", settingValue: { title: "" } },
+    ]);
+    expect(s.site_branding).toEqual({ logo_text: DEFAULT_SETTINGS.site_branding.logo_text, logo_url: "" });
+    expect(s.hero_section).toEqual({
+      ...DEFAULT_SETTINGS.hero_section,
+      subtitle: "",
+      description: "",
+      cta_secondary: "Go",
+      background_image: "",
+    });
+    expect(s.featured_section.title).toBe(DEFAULT_SETTINGS.featured_section.title);
+  });
+
   it("accepts only real hsl() colours", () => {
     expect(isValidHsl("hsl(220, 70%, 50%)")).toBe(true);
     expect(isValidHsl("hsl(220 70% 50%)")).toBe(true);

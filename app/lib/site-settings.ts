@@ -61,6 +61,12 @@ function fieldValidator(key: SettingKey, field: string): (v: string) => boolean 
 }
 
 /**
+ * Fields a saved blank really empties: no logo or hero image, no hero subtitle or description.
+ * Any other blank text falls back (an empty logo text or button would leave a nameless link).
+ */
+const MAY_BE_BLANK = new Set(["site_branding.logo_url", "hero_section.background_image", "hero_section.subtitle", "hero_section.description"]);
+
+/**
  * Merges stored rows over the defaults field by field: a missing, non-string or invalid field
  * falls back for that field only (SPEC §3; storefront issue).
  */
@@ -75,7 +81,7 @@ export function resolveSiteSettings(rows: { settingKey: string; settingValue: un
       const v = (value as Record<string, unknown>)[field];
       if (typeof v !== "string") continue;
       const trimmed = v.trim();
-      if (key !== "site_branding" && key !== "hero_section" && trimmed === "") continue;
+      if (trimmed === "" && !MAY_BE_BLANK.has(`${key}.${field}`)) continue;
       if (fieldValidator(key, field)(trimmed)) out[key][field] = trimmed;
     }
   }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { startAbandonedCheckoutSweeper } from "./checkout/abandoned.server";
 import { getEnv } from "./env.server";
 import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
@@ -33,6 +34,7 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
+  startAbandonedCheckoutSweeper(db);
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
 }
 

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   IMAGE_FETCH_ALLOW_PRIVATE: booleanFlag,
   RATE_LIMIT_DISABLED: booleanFlag,
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

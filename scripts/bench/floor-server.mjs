@@ -1,13 +1,14 @@
 // The floor: the same 24-product listing the shop's /shop page shows first, straight from `pg`
 // through node:http, with the shop's pool size. Started by floor.ts as a separate process, as
-// the shop is, so both sides share the machine the same way.
+// the shop is, so both sides share the machine the same way. The ORDER BY must match the shop's
+// (and its index, `nulls last`) exactly, or PostgreSQL sorts the whole table and the floor is no floor.
 import http from "node:http";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
 const LISTING = `select id, name, price_cents, original_price_cents, image_url, rating, review_count, colors,
   unlimited_stock, stock_quantity from products where active
-  order by featured desc, created_at desc, id desc limit 24`;
+  order by featured desc nulls last, created_at desc nulls last, id desc nulls last limit 24`;
 
 const server = http.createServer(async (_req, res) => {
   try {

@@ -148,7 +148,16 @@ export async function runImportBench(opts: BenchOptions, server: BenchServer, lo
   const peakMb = mb(run.peakRssBytes);
   if (landed !== rows) part.note(`${landed} of ${rows} rows are in the products table after the import.`, "partial");
   part.data = { rows, via: run.via, copySeconds: round(copySeconds, 2), importSeconds: round(run.importSeconds, 2), uploadSeconds: round(run.uploadSeconds, 2), importRowsPerSec: Math.round(importRate), copyRowsPerSec: Math.round(copyRate), ratioToCopy: vsCopy, peakRssMb: peakMb, productsAfter: landed, job: run.job };
-  part.check({ target: `Import ≥ ${IMPORT_ROWS_PER_SEC.toLocaleString("en-US")} rows/s`, measured: `${fmt(importRate, 0)} rows/s`, met: importRate >= IMPORT_ROWS_PER_SEC && landed === rows });
+  part.check({
+    target: `Import ≥ ${IMPORT_ROWS_PER_SEC.toLocaleString("en-US")} rows/s`,
+    measured: `${fmt(importRate, 0)} rows/s`,
+    met: importRate >= IMPORT_ROWS_PER_SEC && landed === rows,
+    // The gap's reason, when the table itself is the limit: even COPY cannot reach the target.
+    note:
+      importRate < IMPORT_ROWS_PER_SEC && copyRate < IMPORT_ROWS_PER_SEC
+        ? `COPY itself reaches only ${fmt(copyRate, 0)} rows/s into this table: its two trigram indexes (the search at 100,000 products) cost most of each row; docs/decisions/0006`
+        : undefined,
+  });
   part.check({ target: `Import ≥ ${IMPORT_COPY_RATIO}× COPY`, measured: `${fmt(vsCopy, 3)}× (COPY ${fmt(copyRate, 0)} rows/s)`, met: vsCopy >= IMPORT_COPY_RATIO });
   part.check({ target: `Peak server memory during the import < ${IMPORT_PEAK_MB} MB`, measured: `${fmt(peakMb)} MB`, met: peakMb < IMPORT_PEAK_MB });
   part.md.push(

@@ -87,17 +87,31 @@ export type LighthouseSession = { run: (url: string) => Promise<LighthouseRun>; 
 export async function lighthouseSession(): Promise<LighthouseSession> {
   const { default: lighthouse } = await import("lighthouse");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lh-chrome-"));
+  // Its own process group, so closing it ends the helpers (renderers, zygote, crash handler) too.
   const chrome = spawn(CHROME_PATH, [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${dir}`, "about:blank"], {
     stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
   });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-chrome.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
   const close = async () => {
     if (chrome.exitCode === null && chrome.signalCode === null) {
       const exited = new Promise((r) => chrome.once("exit", r));
-      chrome.kill("SIGTERM");
-      setTimeout(() => chrome.kill("SIGKILL"), 3000).unref();
+      signalGroup("SIGTERM");
+      setTimeout(() => signalGroup("SIGKILL"), 3000).unref();
       await exited;
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    signalGroup("SIGKILL");
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // A profile folder left in the temp directory changes no result; the OS clears it.
+    }
   };
   let port: number;
   try {
@@ -135,15 +149,27 @@ export async function lighthouseSession(): Promise<LighthouseSession> {
   };
 }
 
-/** `runs` runs of one page; each category's median, and the run with the median performance. */
+/** Why a run failed, in one line: the exit status and the last words the CLI said, not its command line. */
+function runFailure(err: Error): string {
+  const [first = "", ...rest] = err.message.split("\n");
+  const status = /failed \(([^)]+)\):$/.exec(first)?.[1];
+  const said = rest.map((l) => l.trim()).filter(Boolean).slice(-2).join(" ");
+  return `${status ? `exit ${status}: ` : ""}${said || first}`.slice(0, 300);
+}
+
+/**
+ * `runs` runs of one page; each category's median, and the run with the median performance. A run
+ * Lighthouse itself gives up on (NO_NAVSTART: its trace of the load came out empty) is tried again,
+ * up to two extra attempts, so the median is of `runs` real runs; the failures are still reported.
+ */
 export async function auditPage(url: string, runs: number): Promise<PageAudit> {
   const done: LighthouseRun[] = [];
   const errors: string[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let attempt = 0; done.length < runs && attempt < runs + 2; attempt++) {
     try {
       done.push(await lighthouseOnce(url));
     } catch (err) {
-      errors.push((err as Error).message.split("\n")[0]!.slice(0, 300));
+      errors.push(runFailure(err as Error));
     }
   }
   if (!done.length) throw new Error(`every Lighthouse run failed: ${errors.join("; ")}`);

@@ -2,7 +2,7 @@ import pg from "pg";
 import { cannon, type CannonRun } from "./cannon";
 import { probe, type BenchContext } from "./context";
 import { Part, mark, table, type PartResult } from "./part";
-import { browseKinds, LOAD_EMAIL_DOMAIN, newFlowStats, shopperScript, type BrowseKind, type FlowStats } from "./shoppers";
+import { browseKinds, LOAD_EMAIL_DOMAIN, newFlowStats, shopperEmail, shopperScript, type BrowseKind, type FlowStats } from "./shoppers";
 import { seeded } from "./random";
 import { fmt } from "./stats";
 
@@ -61,15 +61,31 @@ async function tryCheckout(ctx: BenchContext, pool: string[], stats: FlowStats):
   return stats.reportedPaid.size === 1 ? null : "a test checkout did not end paid";
 }
 
-type Audit = { ordersInDb: number; createdReported: number; paidReported: number; lost: string[]; missingCreated: string[]; unexpected: number; withoutLines: number; paidInDb: number; stockMismatches: { id: string; expected: number; actual: number }[] };
+type Audit = {
+  ordersInDb: number;
+  sent: number;
+  createdReported: number;
+  /** Checkouts sent whose answer the end of a level cut off, but whose order exists. */
+  cutOff: number;
+  paidReported: number;
+  lost: string[];
+  missingCreated: string[];
+  /** Orders no checkout of the run sent. */
+  unexpected: number;
+  /** Checkouts (one idempotency key each) that ended with more than one order. */
+  duplicated: number;
+  withoutLines: number;
+  paidInDb: number;
+  stockMismatches: { id: string; expected: number; actual: number }[];
+};
 
 /** After the load: every reported order exactly once, paid where reported paid, stock reconciled. */
 async function audit(url: string, stats: FlowStats, pool: string[]): Promise<Audit> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const orders = await client.query<{ order_number: string; payment_status: string; lines: string }>(
-      `select o.order_number, o.payment_status, (select count(*) from order_items i where i.order_id = o.id) as lines
+    const orders = await client.query<{ order_number: string; email: string; payment_status: string; lines: string }>(
+      `select o.order_number, o.email, o.payment_status, (select count(*) from order_items i where i.order_id = o.id) as lines
          from orders o where o.email like $1`,
       [`%@${LOAD_EMAIL_DOMAIN}`],
     );
@@ -83,13 +99,22 @@ async function audit(url: string, stats: FlowStats, pool: string[]): Promise<Aud
         where p.id = any($1) group by p.id`,
       [pool, `%@${LOAD_EMAIL_DOMAIN}`],
     );
+    const sentEmails = new Map([...stats.sent].map((n) => [shopperEmail(n).toLowerCase(), n]));
+    const perCheckout = new Map<string, number>();
+    for (const o of orders.rows) {
+      const n = sentEmails.get(o.email.toLowerCase());
+      if (n) perCheckout.set(n, (perCheckout.get(n) ?? 0) + 1);
+    }
     return {
       ordersInDb: orders.rows.length,
+      sent: stats.sent.size,
       createdReported: stats.created.size,
+      cutOff: orders.rows.filter((o) => sentEmails.has(o.email.toLowerCase()) && !stats.created.has(o.order_number)).length,
       paidReported: stats.reportedPaid.size,
       lost: [...stats.reportedPaid].filter((n) => byNumber.get(n)?.payment_status !== "paid"),
       missingCreated: [...stats.created].filter((n) => !byNumber.has(n)),
-      unexpected: orders.rows.filter((o) => !stats.created.has(o.order_number)).length,
+      unexpected: orders.rows.filter((o) => !sentEmails.has(o.email.toLowerCase())).length,
+      duplicated: [...perCheckout.values()].filter((c) => c > 1).length,
       withoutLines: orders.rows.filter((o) => Number(o.lines) === 0).length,
       paidInDb: orders.rows.filter((o) => o.payment_status === "paid").length,
       stockMismatches: sold.rows
@@ -139,6 +164,7 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
       failures: level.failures,
       byKind: level.byKind,
     });
+    for (const n of level.sent) stats.sent.add(n);
     for (const n of level.created) stats.created.add(n);
     for (const n of level.reportedPaid) stats.reportedPaid.add(n);
   }
@@ -158,11 +184,11 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
   part.check({
     target: "Zero lost or duplicated orders",
     measured: orders
-      ? `${orders.paidReported} checkouts reported paid; ${orders.lost.length} lost, ${orders.unexpected} unexpected, ${orders.missingCreated.length} missing, ${orders.withoutLines} without lines, ${orders.stockMismatches.length} stock mismatches`
+      ? `${orders.paidReported} checkouts reported paid; ${orders.lost.length} lost, ${orders.duplicated} duplicated, ${orders.unexpected} unexpected, ${orders.missingCreated.length} missing, ${orders.withoutLines} without lines, ${orders.stockMismatches.length} stock mismatches`
       : "checkouts not in the mix",
     met: !orders
       ? null
-      : orders.lost.length + orders.unexpected + orders.missingCreated.length + orders.withoutLines + orders.stockMismatches.length > 0
+      : orders.lost.length + orders.duplicated + orders.unexpected + orders.missingCreated.length + orders.withoutLines + orders.stockMismatches.length > 0
         ? false
         : paidUnderLoad > 0
           ? true
@@ -198,11 +224,11 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
       "**Orders after the run** (checked in the database):",
       "",
       table(
-        ["Checkouts created", "Reported paid", "Orders in DB", "Paid in DB", "Lost", "Unexpected", "Created but missing", "Without lines", "Stock mismatches", "Met"],
-        [[orders.createdReported, orders.paidReported, orders.ordersInDb, orders.paidInDb, orders.lost.length, orders.unexpected, orders.missingCreated.length, orders.withoutLines, orders.stockMismatches.length, mark(part.checks[1]!.met)]],
+        ["Checkouts sent", "Created (answered)", "Created (answer cut off)", "Reported paid", "Orders in DB", "Paid in DB", "Lost", "Duplicated", "Unexpected", "Created but missing", "Without lines", "Stock mismatches", "Met"],
+        [[orders.sent, orders.createdReported, orders.cutOff, orders.paidReported, orders.ordersInDb, orders.paidInDb, orders.lost.length, orders.duplicated, orders.unexpected, orders.missingCreated.length, orders.withoutLines, orders.stockMismatches.length, mark(part.checks[1]!.met)]],
       ),
       "",
-      `"Paid in DB" can exceed "reported paid": a visit cut off by the end of a level may have paid without reaching its verify step. Stock: ${pool!.length} products bought by the shoppers start at ${POOL_STOCK.toLocaleString("en-US")} each; after the run each must equal that minus the quantities of its paid order lines.`,
+      `Each checkout carries its own idempotency key and email, so every order is matched to the request that made it. **Lost**: reported paid, but not paid in the database. **Duplicated**: one checkout, more than one order. **Unexpected**: an order no checkout sent. **Created (answer cut off)**: the end of a level stopped the client before the answer arrived, but the order exists, as it should. "Paid in DB" can exceed "reported paid" for the same reason: a visit cut off by the end of a level may have paid without reaching its verify step. Stock: ${pool!.length} products bought by the shoppers start at ${POOL_STOCK.toLocaleString("en-US")} each; after the run each must equal that minus the quantities of its paid order lines.`,
     );
   }
   return part.result();

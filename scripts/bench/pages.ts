@@ -33,7 +33,13 @@ export async function runLighthouse(ctx: BenchContext): Promise<PartResult> {
     try {
       const audit = await auditPage(ctx.shop.baseUrl + page.path, ctx.opts.lighthouseRuns);
       rows.push({ label: page.label, audit });
-      if (audit.errors.length) part.note(`${page.label}: ${audit.errors.length} run(s) failed: ${audit.errors.join("; ")}`, "partial");
+      if (audit.errors.length) {
+        const complete = audit.runs.length >= ctx.opts.lighthouseRuns;
+        part.note(
+          `${page.label}: ${audit.errors.length} run(s) failed${complete ? " and were run again" : ""}: ${audit.errors.join("; ")}`,
+          complete ? undefined : "partial",
+        );
+      }
     } catch (err) {
       rows.push({ label: page.label, skipped: (err as Error).message });
       part.note(`${page.label} failed: ${(err as Error).message}`, "failed");

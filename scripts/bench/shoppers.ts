@@ -25,17 +25,22 @@ export function browseKinds(productIds: string[], slugs: string[], cartIds: stri
 
 export type FlowStats = {
   byKind: Record<string, Record<string, number>>;
+  /** Every checkout sent (its key, which is also in the shopper's email), answered or not. */
+  sent: Set<string>;
   created: Set<string>;
   reportedPaid: Set<string>;
   failures: Record<string, number>;
 };
 
-export const newFlowStats = (): FlowStats => ({ byKind: {}, created: new Set(), reportedPaid: new Set(), failures: {} });
+export const newFlowStats = (): FlowStats => ({ byKind: {}, sent: new Set(), created: new Set(), reportedPaid: new Set(), failures: {} });
 
 function count(stats: FlowStats, kind: string, status: number) {
   const k = (stats.byKind[kind] ??= {});
   k[status] = (k[status] ?? 0) + 1;
 }
+
+/** The email of checkout `n`: the audit finds each order's checkout by it. */
+export const shopperEmail = (n: string) => `shopper-${n}@${LOAD_EMAIL_DOMAIN}`;
 
 const checkoutBody = (r: Random, n: string, pool: string[]) =>
   JSON.stringify({
@@ -43,7 +48,7 @@ const checkoutBody = (r: Random, n: string, pool: string[]) =>
     formData: {
       firstName: "Load",
       lastName: "Tester",
-      email: `shopper-${n}@${LOAD_EMAIL_DOMAIN}`,
+      email: shopperEmail(n),
       phone: "",
       address: "1 Bench Street",
       city: "Springfield",
@@ -98,6 +103,7 @@ export function shopperScript(opts: {
       ctx.kind = "checkout";
       ctx.flow = { n: `${opts.seed}-${++serial}-${Date.now().toString(36)}` };
       const n = (ctx.flow as { n: string }).n;
+      opts.stats.sent.add(n);
       return { ...req, method: "POST", path: "/api/checkout", headers: { "content-type": "application/json" }, body: checkoutBody(r, n, opts.checkoutPool) };
     },
     onResponse: (status, body, ctx) => {

@@ -253,6 +253,13 @@ describe("blog editor, end to end", () => {
     await page.goto("/blog");
     expect(await page.getByText("Sleep Better, Revised").count()).toBe(0);
 
+    // Publish again from its card: back on the blog at once.
+    await page.goto("/admin/blog");
+    await page.getByRole("button", { name: 'Publish "Sleep Better, Revised"' }).click();
+    await seeToast(page, "Post published successfully");
+    await page.getByRole("listitem").filter({ hasText: "Sleep Better, Revised" }).getByText("Published", { exact: true }).waitFor();
+    expect((await page.goto("/blog/sleep-better-a-guide-part-1"))?.status()).toBe(200);
+
     // Delete, after the confirmation.
     await page.goto("/admin/blog");
     await page.getByRole("button", { name: 'Delete "Sleep Better, Revised"' }).click();

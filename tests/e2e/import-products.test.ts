@@ -7,6 +7,7 @@ import { products } from "~/server/db/schema";
 import { makeProduct } from "../factories/products";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";
+import { toast } from "./page-helpers";
 
 // The migration downloads from a server on 127.0.0.1, which only this setting allows.
 const shop = useShop({ env: { IMAGE_FETCH_ALLOW_PRIVATE: "true" } });
@@ -28,6 +29,24 @@ describe("the Import Products tab", () => {
     await page.getByLabel("CSV file").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not a csv") });
     await page.getByText("Invalid file type: Please select a CSV file").first().waitFor();
     expect(await page.getByRole("button", { name: "Import Products" }).isDisabled()).toBe(true);
+  });
+
+  it("says 'Import failed' with the server's reason, or 'Unknown error occurred' when there is none", async () => {
+    const page = await asAdmin(shop);
+    await page.goto("/admin/products?tab=import");
+    await page.getByLabel("CSV file").setInputFiles({ name: "empty.csv", mimeType: "text/csv", buffer: Buffer.from("") });
+    await page.getByRole("button", { name: "Import Products" }).click();
+    await toast(page, "Import failed").waitFor();
+    await toast(page, "The file is empty").waitFor();
+
+    // An answer that says nothing usable (a proxy's broken JSON).
+    await page.route("**/admin/products/import", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 502, contentType: "application/json", body: "{" }) : route.continue(),
+    );
+    await page.getByLabel("CSV file").setInputFiles({ name: "ok.csv", mimeType: "text/csv", buffer: Buffer.from(csvWithErrors(3)) });
+    await page.getByRole("button", { name: "Import Products" }).click();
+    await toast(page, "Unknown error occurred").waitFor();
+    expect((await shop.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n).toBe(0);
   });
 
   it("checks a file, imports it after confirmation with progress, and shows the summary and row errors", async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 
 /** The machine is shared by parallel test runs: give each step of this page 30 s, not the harness's 10 s. */
@@ -44,3 +44,20 @@ export const seeToast = (page: Page, text: string) => toast(page, text).waitFor(
 
 /** A name no other test in the shared database uses. */
 export const unique = (label: string) => `${label} ${randomBytes(3).toString("hex")}`;
+
+/**
+ * The inline scripts of a page (their attributes) that its Content-Security-Policy refuses: a
+ * script runs only if it carries the policy's nonce or its text hashes to a listed sha256.
+ */
+export function scriptsRefusedByCsp(html: string, csp: string): string[] {
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  const hashes = new Set([...csp.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]));
+  const refused: string[] = [];
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(attrs!)) continue;
+    const byNonce = nonce !== undefined && attrs!.includes(`nonce="${nonce}"`);
+    const byHash = hashes.has(createHash("sha256").update(body!, "utf8").digest("base64"));
+    if (!byNonce && !byHash) refused.push(attrs!);
+  }
+  return refused;
+}

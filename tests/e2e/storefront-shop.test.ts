@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, makeProducts } from "../factories/products";
 import { useShop } from "./harness";
-import { hydrated } from "./page-helpers";
+import { hydrated, toast } from "./page-helpers";
 
 const shop = useShop();
 
@@ -57,6 +57,22 @@ describe("/shop", () => {
     await page.getByRole("button", { name: "Load More" }).waitFor({ state: "detached" });
     expect(new Set(await cardNames(page)).size).toBe(33);
     expect(await page.getByText("Hidden Duvet").count()).toBe(0);
+  });
+
+  it("says 'Failed to load products' when the next page cannot be loaded, and keeps the grid and the button", async () => {
+    const page = await shop.newPage();
+    await page.route("**/api/products?**", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.goto("/shop");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Load More" }).click();
+    await toast(page, "Error").waitFor();
+    await toast(page, "Failed to load products").waitFor();
+    expect(await cards(page).count()).toBe(24);
+    await page.getByRole("heading", { level: 1, name: "Shop All Products" }).waitFor();
+    // Once the server answers again, the same button loads the page.
+    await page.unroute("**/api/products?**");
+    await page.getByRole("button", { name: "Load More" }).click();
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Products"] article').length === 33);
   });
 
   it("offers active categories only and writes category to the URL, omitting 'all'", async () => {

@@ -5,7 +5,8 @@ import Stripe from "stripe";
 
 /**
  * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with
- * host/port/protocol: Checkout Sessions (create, retrieve, expire), Refunds (create), bearer-key
+ * host/port/protocol: Checkout Sessions (create, retrieve, expire), PaymentIntents (retrieve),
+ * Refunds (create), bearer-key
  * checks and Idempotency-Key replays like Stripe's. Helpers play the shopper (`complete`) and
  * build signed webhook deliveries with the SDK's own test-header helper.
  */
@@ -39,6 +40,10 @@ export type FakeStripe = {
   requests: FakeRequest[];
   /** The shopper paid on Stripe's page. */
   complete(id: string): FakeSession;
+  /** The shopper chose a delayed method (a bank debit): the session completes, still unpaid. */
+  completeAsync(id: string): FakeSession;
+  /** That delayed payment failed later (Stripe then sends checkout.session.async_payment_failed). */
+  failAsync(id: string): FakeSession;
   expire(id: string): FakeSession;
   /** The next n API calls answer 500. */
   failNext(n: number): void;
@@ -78,6 +83,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeRequest[] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
+  const paymentIntents = new Map<string, { id: string; object: "payment_intent"; status: string }>();
+  const newIntent = (status: string) => {
+    const intent = { id: `pi_${randomBytes(10).toString("hex")}`, object: "payment_intent" as const, status };
+    paymentIntents.set(intent.id, intent);
+    return intent.id;
+  };
   let failures = 0;
 
   function handle(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
@@ -117,6 +128,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "GET" && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
       return session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${retrieve[1]}'`, "resource_missing");
+    }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intent) {
+      const found = paymentIntents.get(decodeURIComponent(intent[1]!));
+      return found ? { status: 200, body: found } : stripeError(404, `No such payment_intent: '${intent[1]}'`, "resource_missing");
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === "POST" && expire) {
@@ -179,7 +195,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     complete(id) {
       const s = get(id);
-      Object.assign(s, { status: "complete", payment_status: "paid", url: null, payment_intent: `pi_${randomBytes(10).toString("hex")}` });
+      Object.assign(s, { status: "complete", payment_status: "paid", url: null, payment_intent: newIntent("succeeded") });
+      return s;
+    },
+    completeAsync(id) {
+      const s = get(id);
+      Object.assign(s, { status: "complete", payment_status: "unpaid", url: null, payment_intent: newIntent("processing") });
+      return s;
+    },
+    failAsync(id) {
+      const s = get(id);
+      paymentIntents.get(s.payment_intent!)!.status = "requires_payment_method";
       return s;
     },
     expire(id) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/account/sign-out";
+import * as authApi from "~/routes/resources/auth-api";
 import { profiles, session, user } from "~/server/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { createSession, makeAdmin, makeUser, SESSION_COOKIE, sessionCookie } from "../factories/users";
@@ -81,6 +82,36 @@ describe("the account page", () => {
     expect(rows.find((p) => p.userId === victim.id)!.firstName).toBe("Victim");
     const [account] = await t.db.select().from(user).where(eq(user.id, me.id));
     expect(account).toMatchObject({ email: me.email, role: "customer" });
+  });
+
+  it("keeps better-auth's own account endpoints closed: no 10 KB name, email change or deletion around /profile", async () => {
+    const me = await makeUser(t.db, { firstName: "Me" });
+    const cookie = await sessionCookie(t.db, me.id);
+    const call = (path: string, body: unknown) =>
+      authApi.action({
+        request: new Request(`http://localhost:3000/api/auth${path}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json", origin: "http://localhost:3000", "x-shop-client-ip": "192.0.2.9" },
+          body: JSON.stringify(body),
+        }),
+        params: {},
+        context: {},
+      } as never);
+    for (const [path, body] of [
+      ["/update-user", { name: "x".repeat(10_000), image: "javascript:alert(1)" }],
+      ["/change-email", { newEmail: "taken@example.test" }],
+      ["/delete-user", {}],
+      ["/revoke-sessions", {}],
+    ] as const) {
+      const status = await call(path, body).then(
+        (r) => (r as Response).status,
+        (thrown) => (thrown as { init?: { status?: number } }).init?.status,
+      );
+      expect(status, path).toBe(404);
+    }
+    const [account] = await t.db.select().from(user).where(eq(user.id, me.id));
+    expect(account).toMatchObject({ email: me.email, name: me.name });
+    expect((await t.db.select().from(session).where(eq(session.userId, me.id))).length).toBe(1);
   });
 
   it("creates a missing profile row on first visit (accounts made by scripts)", async () => {

@@ -63,6 +63,30 @@ describe("allowed status moves", () => {
     expect(await stockOf(t.db, product.id)).toBe(10);
   });
 
+  it("an order accepted unpaid closes its payment page: neither a later payment attempt nor the session's lapse takes it back from the admin", async () => {
+    const admin = await makeAdmin(t.db);
+    const { orderId, sessionId } = await unpaidOrder(t.db);
+    await moveNow(t.db, admin, orderId, "processing");
+    await moveNow(t.db, admin, orderId, "shipped");
+    const paid = await payTestSession(t.db, sessionId, { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" });
+    expect(paid).toMatchObject({ kind: "done", outcome: "closed" });
+    // The webhook, the result page and reloads all look at the lapsed session again.
+    for (let i = 0; i < 3; i++) await confirmPayment(t.db, sessionId);
+    expect(await orderRow(t.db, orderId)).toMatchObject({ status: "shipped", paymentStatus: "unpaid" });
+  });
+
+  it("a payment that got in just before the admin accepted the order keeps the admin's status and takes the stock", async () => {
+    const admin = await makeAdmin(t.db);
+    const { orderId, sessionId, product } = await unpaidOrder(t.db);
+    // Paid at the provider, not yet confirmed by the shop, while the admin moves it on.
+    await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_race" }).where(eq(testPaymentSessions.id, sessionId));
+    await moveNow(t.db, admin, orderId, "processing");
+    await moveNow(t.db, admin, orderId, "shipped");
+    await confirmPayment(t.db, sessionId);
+    expect(await orderRow(t.db, orderId)).toMatchObject({ status: "shipped", paymentStatus: "paid" });
+    expect(await stockOf(t.db, product.id)).toBe(9);
+  });
+
   it("pending → cancelled closes the unpaid order's payment page, so the shopper can no longer pay", async () => {
     const admin = await makeAdmin(t.db);
     const { orderId, sessionId, product } = await unpaidOrder(t.db);

@@ -40,7 +40,7 @@ beforeEach(async () => {
 
 describe("contact page", () => {
   it("shows the shop's address for contact details", async () => {
-    expect(await loader()).toEqual({ shopEmail: "hello@linenandloft.test" });
+    expect(await loader()).toEqual({ shopEmail: "hello@linenandloft.test", canonical: "http://localhost:3000/contact" });
   });
 
   it("stores the message and mails the shop address, answering 'Message sent!'", async () => {

@@ -7,7 +7,8 @@ import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 
 const t = useTestDatabase();
-const shared = (f: string) => path.resolve("/work/shared/fixtures", f);
+// Real exports, kept byte for byte (CRLF included): tests/fixtures/real-world/README.md.
+const shared = (f: string) => path.resolve(__dirname, "../fixtures/real-world", f);
 const ours = (f: string) => path.resolve(__dirname, "../fixtures", f);
 
 async function product(sku: string) {

@@ -82,6 +82,17 @@ describe("/shop loader", () => {
     expect(data.categories).not.toContain("Retired");
   });
 
+  it("reads control characters in a search (a NUL byte PostgreSQL cannot hold) as spaces, never an error", async () => {
+    await makeProduct(t.db, { name: "Nul Byte Quilt" });
+    expect(await redirectOf(() => shopLoader(args("/shop?search=%00nul%00")))).toBe("/shop?search=nul");
+    expect(await redirectOf(() => shopLoader(args("/shop?search=nul%00byte")))).toBe("/shop?search=nul+byte");
+    const data = await shopLoader(args("/shop?search=nul+byte"));
+    expect(data.filters.search).toBe("nul byte");
+    expect(data.result.items.map((p: { name: string }) => p.name)).toEqual(["Nul Byte Quilt"]);
+    const res = (await productsApi(args("/api/products?search=%00%0A&page=2"))) as Response;
+    expect(res.status).toBe(200);
+  });
+
   it("counts and lists only active products, 24 at a time", async () => {
     await makeCategory(t.db, { name: "Lighting" });
     await makeProducts(t.db, 26, (i) => ({ category: "Lighting", active: i < 25 }));

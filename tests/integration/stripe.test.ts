@@ -154,6 +154,21 @@ describe("Stripe Checkout through the official SDK, against a local fake of Stri
     expect((await verify(sessionId)).body).toMatchObject({ status: "expired", payment_successful: false });
   });
 
+  it("waits while a delayed payment is in flight, and closes the order when checkout.session.async_payment_failed arrives", async () => {
+    const product = await makeProduct(t.db, { stockQuantity: 2 });
+    const { sessionId } = await openSession(cartLines([product, 1]));
+    const inFlight = stripe.completeAsync(sessionId);
+    const completed = stripe.webhook("checkout.session.completed", inFlight);
+    expect(await deliver(completed.payload, completed.signature)).toEqual({ status: 200, body: { received: true, state: "pending" } });
+    expect(await orderBySession(t.db, sessionId)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
+
+    const failed = stripe.webhook("checkout.session.async_payment_failed", stripe.failAsync(sessionId));
+    expect(await deliver(failed.payload, failed.signature)).toEqual({ status: 200, body: { received: true, state: "failed" } });
+    expect(await orderBySession(t.db, sessionId)).toMatchObject({ paymentStatus: "failed", status: "cancelled" });
+    expect(await stockOf(t.db, product.id)).toBe(2);
+    expect((await verify(sessionId)).body).toMatchObject({ payment_successful: false });
+  });
+
   it("acknowledges events it does not handle and sessions it never opened", async () => {
     const other = stripe.webhook("customer.created", { id: "cus_123" });
     expect(await deliver(other.payload, other.signature)).toEqual({ status: 200, body: { received: true, ignored: "customer.created" } });

@@ -7,8 +7,8 @@ describe("order status badge colours (SPEC §4)", () => {
     expect(orderStatusVariant("processing")).toBe("info");
     expect(orderStatusVariant("pending")).toBe("warning");
     expect(orderStatusVariant("cancelled")).toBe("destructive");
-    expect(orderStatusVariant("shipped")).toBe("secondary");
-    expect(orderStatusVariant("refunded")).toBe("secondary");
-    expect(orderStatusVariant("constructor")).toBe("secondary");
+    expect(orderStatusVariant("shipped")).toBe("neutral");
+    expect(orderStatusVariant("refunded")).toBe("neutral");
+    expect(orderStatusVariant("constructor")).toBe("neutral");
   });
 });

@@ -9,7 +9,7 @@ const VARIANTS = {
 
 /** SPEC §4: completed green, processing blue, pending yellow, cancelled red, anything else grey. */
 export function orderStatusVariant(status: string) {
-  return Object.hasOwn(VARIANTS, status) ? VARIANTS[status as keyof typeof VARIANTS] : "secondary";
+  return Object.hasOwn(VARIANTS, status) ? VARIANTS[status as keyof typeof VARIANTS] : "neutral";
 }
 
 export function OrderStatusBadge({ status }: { status: string }) {

@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
 export function adminOrderStatusLook(status: string) {
   if (status === "shipped") return "shipped" as const;
   const variant = orderStatusVariant(status);
-  return variant === "secondary" ? ("warning" as const) : variant;
+  return variant === "neutral" ? ("warning" as const) : variant;
 }
 
 export function AdminOrderStatusBadge({ status }: { status: string }) {

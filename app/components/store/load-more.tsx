@@ -1,44 +1,46 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/lean/button";
 import type { ProductCardData } from "~/lib/product";
+import { toast } from "~/lib/toast";
 
 type PageData = { items: ProductCardData[]; hasMore: boolean };
+
+/** SPEC §8: what a shopper sees when the next page cannot be loaded (the grid stays as it was). */
+export const LOAD_FAILED = { title: "Error", description: "Failed to load products" } as const;
 
 /**
  * Product lists that grow a page at a time from /api/products. `params` are the list's filters
  * (without `page`); `nextPage` is the first page not yet shown. Remount (key) on new filters.
+ * A plain fetch, not a fetcher: a failed page must become a toast, not the route's error page.
  */
 export function useLoadMore(opts: { initial: ProductCardData[]; hasMore: boolean; params: URLSearchParams; nextPage: number }) {
-  const fetcher = useFetcher<PageData>();
   const [state, setState] = useState({ items: opts.initial, hasMore: opts.hasMore, nextPage: opts.nextPage });
-  // Only the answer to our own click counts: a fetcher revalidated after some form's action
-  // brings the same page again and must not be appended twice.
-  const pending = useRef<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || pending.current === null) return;
-    const data = fetcher.data;
-    pending.current = null;
-    setState((s) => {
-      const seen = new Set(s.items.map((p) => p.id));
-      return {
-        items: [...s.items, ...data.items.filter((p) => !seen.has(p.id))],
-        hasMore: data.hasMore,
-        nextPage: s.nextPage + 1,
-      };
-    });
-  }, [fetcher.state, fetcher.data]);
-
-  const loadMore = () => {
-    if (fetcher.state !== "idle") return;
+  const loadMore = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
     const params = new URLSearchParams(opts.params);
     params.set("page", String(state.nextPage));
-    pending.current = state.nextPage;
-    void fetcher.load(`/api/products?${params.toString()}`);
+    try {
+      const res = await fetch(`/api/products?${params.toString()}`, { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      const data = (await res.json()) as PageData;
+      setState((s) => {
+        const seen = new Set(s.items.map((p) => p.id));
+        return { items: [...s.items, ...data.items.filter((p) => !seen.has(p.id))], hasMore: data.hasMore, nextPage: s.nextPage + 1 };
+      });
+    } catch {
+      toast.error(LOAD_FAILED.title, { description: LOAD_FAILED.description });
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
   };
 
-  return { ...state, loading: fetcher.state !== "idle", loadMore };
+  return { ...state, loading, loadMore: () => void loadMore() };
 }
 
 /**

@@ -3,14 +3,14 @@ import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { Label } from "~/components/ui/lean/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/lean/native-select";
-import { isShopSort, SEARCH_MAX_LENGTH, SHOP_SORTS, DEFAULT_SORT, type ShopFilters } from "~/lib/product";
+import { cleanSearchTerm, isShopSort, SEARCH_MAX_LENGTH, SHOP_SORTS, DEFAULT_SORT, type ShopFilters } from "~/lib/product";
 
 function readForm(form: HTMLFormElement, categories: string[]): ShopFilters {
   const data = new FormData(form);
   const category = String(data.get("category") ?? "all");
   const sort = String(data.get("sort") ?? DEFAULT_SORT);
   return {
-    search: String(data.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    search: cleanSearchTerm(String(data.get("search") ?? "")),
     category: categories.includes(category) ? category : null,
     sort: isShopSort(sort) ? sort : DEFAULT_SORT,
   };

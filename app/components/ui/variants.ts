@@ -50,6 +50,8 @@ export const badgeVariants = cva(
         success: "border-transparent bg-success text-success-foreground focus-visible:ring-ring/50 [a&]:hover:bg-success/90",
         warning: "border-transparent bg-warning text-warning-foreground focus-visible:ring-ring/50 [a&]:hover:bg-warning/90",
         info: "border-transparent bg-info text-info-foreground focus-visible:ring-ring/50 [a&]:hover:bg-info/90",
+        // Grey whatever the theme: `secondary` follows the shop's chosen secondary colour.
+        neutral: "border-transparent bg-muted text-muted-foreground focus-visible:ring-ring/50 [a&]:hover:bg-muted/90",
       },
     },
     defaultVariants: {

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { EnhancedField, Field, FormAlert, useActionToast } from "~/components/account/form-bits";
@@ -11,10 +12,13 @@ import { failed, signedIn } from "~/server/auth/responses.server";
 import { getCurrentUser } from "~/server/http.server";
 import type { Route } from "./+types/auth";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in or create an account — Linen & Loft" },
-  { name: "description", content: "Sign in to your Linen & Loft account, or create one to see your orders and keep your details." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const brand = brandFrom(matches);
+  return [
+    { title: `Sign in or create an account — ${brand}` },
+    { name: "description", content: `Sign in to your ${brand} account, or create one to see your orders and keep your details.` },
+  ];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { data, Link, useActionData, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
@@ -19,9 +20,9 @@ import { requireUser } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My Account — Linen & Loft" },
-  { name: "description", content: "Your Linen & Loft profile and orders." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `My Account — ${brandFrom(matches)}` },
+  { name: "description", content: `Your ${brandFrom(matches)} profile and orders.` },
   { name: "robots", content: "noindex" },
 ];
 

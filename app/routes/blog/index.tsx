@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
+import { brandFrom } from "~/lib/seo";
 import { useFetcher, useLoaderData } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { Button } from "~/components/ui/lean/button";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
 import { listPublishedPosts, type PostCardData } from "~/server/blog/posts.server";
 import { getDb } from "~/server/db/client.server";
 import type { Route } from "./+types/index";
@@ -14,8 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const brand = brandFrom(matches);
   const description = `Sleep advice, bedding care guides and home ideas from ${brand}.`;
   return [
     { title: `Blog — ${brand}` },

@@ -1,12 +1,11 @@
 import { ArrowLeft } from "~/components/ui/lean/icons/arrow-left";
+import { brandFrom } from "~/lib/seo";
 import { Calendar } from "~/components/ui/lean/icons/calendar";
 import { data, Link, useLoaderData } from "react-router";
 import { PostContent } from "~/components/blog/post-content";
 import { Badge } from "~/components/ui/lean/badge";
 import { Button } from "~/components/ui/lean/button";
 import { formatPostDate } from "~/lib/blog";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
 import { getPublishedPostBySlug } from "~/server/blog/posts.server";
 import { getDb } from "~/server/db/client.server";
 import { publicUrl } from "~/server/env.server";
@@ -28,8 +27,7 @@ function absolute(origin: string, url: string) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const brand = brandFrom(matches);
   const post = loaderData?.post;
   if (!post) return [{ title: `Post Not Found — ${brand}` }, { name: "robots", content: "noindex" }];
   const origin = loaderData.origin;

@@ -1,11 +1,36 @@
+import { data } from "react-router";
 import { getAuth } from "~/server/auth/auth.server";
 import type { Route } from "./+types/auth-api";
 
-/** better-auth's own endpoints (sign-in, sign-up, verification links, reset, two-factor). */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * better-auth's endpoints that a browser or a mail link reaches over HTTP. The shop's own forms
+ * call better-auth on the server, so everything else it offers (update-user, change-email,
+ * delete-user, list-sessions, …) stays closed: a profile changes only through /profile, with
+ * the shop's rules (name sizes, no email or role change).
+ */
+const OPEN = {
+  GET: [/^\/verify-email$/, /^\/reset-password\/[^/]+$/, /^\/get-session$/],
+  POST: [
+    /^\/sign-in\/email$/,
+    /^\/sign-up\/email$/,
+    /^\/sign-out$/,
+    /^\/request-password-reset$/,
+    /^\/reset-password$/,
+    /^\/send-verification-email$/,
+    /^\/two-factor\/verify-(totp|backup-code)$/,
+  ],
+} as const;
+
+function isOpen(request: Request) {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  const allowed = OPEN[request.method as keyof typeof OPEN] ?? [];
+  return allowed.some((pattern) => pattern.test(path));
+}
+
+async function handle(request: Request) {
+  if (!isOpen(request)) throw data("Not found", { status: 404 });
   return getAuth().handler(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return getAuth().handler(request);
-}
+export const loader = ({ request }: Route.LoaderArgs) => handle(request);
+export const action = ({ request }: Route.ActionArgs) => handle(request);

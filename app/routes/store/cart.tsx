@@ -1,4 +1,5 @@
 import { ShoppingBag } from "~/components/ui/lean/icons/shopping-bag";
+import { brandFrom } from "~/lib/seo";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CartLine } from "~/components/store/cart-line";
@@ -7,13 +8,10 @@ import { CartSummary } from "~/components/store/cart-summary";
 import { Button } from "~/components/ui/lean/button";
 import { Skeleton } from "~/components/ui/lean/skeleton";
 import { restoreStashedCart, useCart } from "~/lib/cart";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const brand = brandFrom(matches);
   return [
     { title: `Shopping Cart | ${brand}` },
     { name: "description", content: `Review the items in your ${brand} cart and check out.` },

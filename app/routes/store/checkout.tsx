@@ -1,4 +1,5 @@
 import { Loader2, Lock } from "lucide-react";
+import { brandFrom } from "~/lib/seo";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "~/lib/toast";
@@ -16,13 +17,11 @@ import {
   type CheckoutForm,
   type CheckoutFormField,
 } from "~/lib/checkout";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const brand = brandFrom(matches);
   return [
     { title: `Checkout | ${brand}` },
     { name: "description", content: `Enter your shipping details and pay securely for your ${brand} order.` },

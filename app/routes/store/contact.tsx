@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { brandFrom, seoMeta } from "~/lib/seo";
+import { absoluteUrl } from "~/server/seo/seo.server";
 import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
 import { getDb } from "~/server/db/client.server";
 import { ContactInput } from "~/lib/contact-input";
@@ -8,17 +10,18 @@ import { logger } from "~/server/logger.server";
 import { clientIp } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact Us — Linen & Loft" },
-  {
-    name: "description",
-    content: "Questions about bedding, orders, shipping or returns? Send us a message and we reply within 24 hours.",
-  },
-  { property: "og:title", content: "Contact Us — Linen & Loft" },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const brand = brandFrom(matches);
+  return seoMeta({
+    title: `Contact Us — ${brand}`,
+    description: "Questions about bedding, orders, shipping or returns? Send us a message and we reply within 24 hours.",
+    canonical: data?.canonical,
+    siteName: brand,
+  });
+};
 
 export async function loader() {
-  return { shopEmail: getEnv().SHOP_EMAIL };
+  return { shopEmail: getEnv().SHOP_EMAIL, canonical: absoluteUrl("/contact") };
 }
 
 const FAILED = "Failed to send message. Please try again.";

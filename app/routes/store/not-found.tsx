@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { NotFoundContent } from "~/components/error-boundary";
+import { brandFrom } from "~/lib/seo";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/not-found";
 
@@ -11,8 +12,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ path }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found — Linen & Loft" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Page not found — ${brandFrom(matches)}` },
+  { name: "description", content: "This page does not exist. Find bedding and home goods in the shop." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,16 +1,14 @@
 import { useEffect, useState } from "react";
+import { brandFrom } from "~/lib/seo";
 import { useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { CheckoutResult, type ResultState } from "~/components/store/checkout-result";
 import { dropStashedCart, restoreStashedCart } from "~/lib/cart";
 import type { PaymentVerification } from "~/lib/checkout";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
 import type { Route } from "./+types/order-success";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = root?.settings.site_branding.logo_text ?? DEFAULT_SETTINGS.site_branding.logo_text;
+  const brand = brandFrom(matches);
   return [
     { title: `Payment result | ${brand}` },
     { name: "description", content: `The result of your ${brand} payment.` },

@@ -9,9 +9,7 @@ import { Button } from "~/components/ui/lean/button";
 import { ownImageSrcSet } from "~/lib/images";
 import { useNonce } from "~/lib/nonce";
 import { canAddToCart, type ProductDetailData } from "~/lib/product";
-import { jsonLd, seoMeta } from "~/lib/seo";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
+import { jsonLd, seoMeta, brandFrom } from "~/lib/seo";
 import { getStorefrontProduct } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
@@ -29,8 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = (root?.settings ?? DEFAULT_SETTINGS).site_branding.logo_text;
+  const brand = brandFrom(matches);
   if (!data?.product) {
     return seoMeta({ title: `Product not found — ${brand}`, description: "This product is not available.", noindex: true });
   }

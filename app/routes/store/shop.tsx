@@ -12,9 +12,7 @@ import {
   shopSearchParams,
   type ShopFilters,
 } from "~/lib/product";
-import { seoMeta } from "~/lib/seo";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
-import type { RootData } from "~/root";
+import { seoMeta, brandFrom } from "~/lib/seo";
 import { listActiveCategories, listShopProducts, parseShopFilters } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
@@ -52,8 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const brand = (root?.settings ?? DEFAULT_SETTINGS).site_branding.logo_text;
+  const brand = brandFrom(matches);
   const filters = data?.filters;
   const title = filters?.search
     ? `Search results for “${filters.search.slice(0, 60)}” — ${brand}`

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicUrl } from "../env.server";
 import { getAuth } from "./auth.server";
 import { callAuth } from "./auth-api.server";
 import { NAME_MAX } from "./auth-guards.server";
@@ -113,7 +114,12 @@ export async function resetPassword(request: Request, input: z.output<typeof Res
 export async function signOut(request: Request) {
   const r = await callAuth(() => getAuth().api.signOut({ headers: request.headers, asResponse: true }));
   if (r.cookies.getSetCookie().length === 0) {
-    r.cookies.append("set-cookie", "better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
+    // On https better-auth names its cookie with the __Secure- prefix, which must be cleared as such.
+    const secure = publicUrl().startsWith("https://");
+    r.cookies.append(
+      "set-cookie",
+      `${secure ? "__Secure-" : ""}better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
   }
   return r.cookies;
 }

@@ -49,7 +49,8 @@ export type PostCardData = Awaited<ReturnType<typeof listPublishedPosts>>["posts
 
 /** A published post by slug, its body sanitized again on the way out; null when missing or a draft. */
 export async function getPublishedPostBySlug(db: Db, slug: string) {
-  if (!slug || slug.length > 200) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!slug || slug.length > 200 || /[\u0000-\u001f\u007f]/.test(slug)) return null;
   const [post] = await db
     .select({
       ...cardColumns,

@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { cleanSearchTerm } from "~/lib/product";
 import { ProductInput } from "~/lib/product-input";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
@@ -29,7 +30,7 @@ const DEFAULT_DIR: Record<AdminSort, "asc" | "desc"> = {
 };
 
 export const AdminProductQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: z.string().transform(cleanSearchTerm).pipe(z.string().max(100)).catch(""),
   sort: z.enum(ADMIN_SORTS).catch("created"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

@@ -4,7 +4,7 @@ import {
   DEFAULT_SORT,
   firstImageUrl,
   isShopSort,
-  SEARCH_MAX_LENGTH,
+  cleanSearchTerm,
   type ProductCardData,
   type ProductDetailData,
   type ShopFilters,
@@ -77,7 +77,7 @@ export async function listActiveCategories(db: Db): Promise<string[]> {
  * defaults (never an error); a category matches an active category's name in any case.
  */
 export function parseShopFilters(params: URLSearchParams, activeCategories: string[]): ShopFilters {
-  const search = (params.get("search") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const search = cleanSearchTerm(params.get("search"));
   const wanted = (params.get("category") ?? "").trim().toLowerCase();
   const category = activeCategories.find((c) => c.toLowerCase() === wanted) ?? null;
   const sortParam = params.get("sort");

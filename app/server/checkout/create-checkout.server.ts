@@ -173,6 +173,18 @@ async function insertOrder(db: Db, input: CheckoutInput, ctx: Ctx, priced: Price
   }
 }
 
+/** Longer than the Stripe SDK can take to open a session (20 s, retried twice). */
+export const SESSION_OPEN_LIMIT_MS = 2 * 60_000;
+
+/**
+ * An order whose payment session was never opened, well after it should have been (its server
+ * was killed mid-checkout): cancelled, so its idempotency key and the shopper can try again.
+ */
+export async function closeInterruptedCheckout(db: Db, order: Pick<typeof orders.$inferSelect, "id" | "createdAt" | "paymentSessionId">, now = Date.now()) {
+  if (order.paymentSessionId || now - order.createdAt.getTime() < SESSION_OPEN_LIMIT_MS) return false;
+  return closeUnpaidOrder(db, order.id, "failed", "system", "The checkout was interrupted before its payment page opened");
+}
+
 /**
  * A resubmission while its order is still open: the same payment page again (a double click, two
  * tabs, a retry after a lost answer). null when that order is settled and a new one may be made.
@@ -180,14 +192,19 @@ async function insertOrder(db: Db, input: CheckoutInput, ctx: Ctx, priced: Price
 async function resume(db: Db, found: typeof orders.$inferSelect, provider: PaymentProvider): Promise<CheckoutResult | null> {
   let order = found;
   // The first submission is still opening its payment session: wait for it briefly, then share it.
-  for (let i = 0; i < 25 && !order.paymentSessionId && order.paymentStatus === "unpaid"; i++) {
+  const mayStillOpen = () => Date.now() - order.createdAt.getTime() < SESSION_OPEN_LIMIT_MS;
+  for (let i = 0; i < 25 && !order.paymentSessionId && order.paymentStatus === "unpaid" && mayStillOpen(); i++) {
     await new Promise((r) => setTimeout(r, 200));
     const [again] = await db.select().from(orders).where(eq(orders.id, order.id));
     if (!again) return null;
     order = again;
   }
   if (order.paymentStatus !== "unpaid" || order.status === "cancelled") return null;
-  if (!order.paymentSessionId) return failed(409, "This checkout is already being processed.");
+  if (!order.paymentSessionId) {
+    // Long past any provider's time to open a session: the server that made it died on the way.
+    if (!(await closeInterruptedCheckout(db, order))) return failed(409, "This checkout is already being processed.");
+    return null;
+  }
   const remote = await provider.retrieveSession(order.paymentSessionId).catch(() => null);
   if (remote?.state !== "open" || !remote.url) return null;
   return { ok: true, url: remote.url, orderId: order.id, orderNumber: order.orderNumber, sessionId: order.paymentSessionId };

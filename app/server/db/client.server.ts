@@ -6,6 +6,7 @@ import path from "node:path";
 import { getEnv } from "../env.server";
 import { getRootLogger } from "../logger.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded.server";
+import { releaseShopLock, takeShopLock } from "./shop-lock.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -54,7 +55,21 @@ export async function openDatabase(opts: { ownEmbedded?: boolean; log?: (m: stri
   let url = env.DATABASE_URL;
   let embedded: EmbeddedServer | undefined;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: opts.log });
+    if (opts.ownEmbedded) takeShopLock(env.DATA_DIR);
+    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: opts.log }).catch((err: unknown) => {
+      if (opts.ownEmbedded) releaseShopLock(env.DATA_DIR);
+      throw err;
+    });
+    if (opts.ownEmbedded) {
+      const server = embedded;
+      embedded = {
+        ...server,
+        stop: async () => {
+          await server.stop();
+          releaseShopLock(env.DATA_DIR);
+        },
+      };
+    }
     url = embedded.url;
     if (embedded.reused && !opts.ownEmbedded) {
       // Not ours to stop: another process (the running shop) started it.

@@ -3,11 +3,14 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * Headers on every response. Scripts run only from our own origin or with this request's nonce
- * (React Router's inline hydration scripts carry it). Stripe Checkout is a full-page redirect,
- * so the payment page needs no third-party script; the blog may embed YouTube and Vimeo.
+ * (React Router's inline hydration scripts carry it); a page served from the page cache names
+ * its inline scripts by hash instead, since one rendering is sent to many visitors. Stripe
+ * Checkout is a full-page redirect, so the payment page needs no third-party script; the blog
+ * may embed YouTube and Vimeo.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+export function contentSecurityPolicy(inline: { nonce: string } | { hashes: string[] }, dev: boolean): string {
+  const allowed = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((h) => `'sha256-${h}'`);
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : ["'self'", ...allowed].join(" ");
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -28,7 +31,7 @@ export function securityHeaders(opts: { dev: boolean; production: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, opts.dev));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, opts.dev));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -46,6 +46,9 @@ export type ImportSummary = {
   newCategories: string[];
 };
 
+/** Batches written at once by a real import (each in its own transaction and connection). */
+const WRITERS = 2;
+
 function assemblerFor(format: ImportFormat, header: Header): Assembler {
   if (format === "woocommerce") return wooCommerceAssembler(header);
   if (format === "shopify-legacy" || format === "shopify-2024") return shopifyAssembler(header);
@@ -112,28 +115,63 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
     const skuRows = new Map<string, number>();
     const merges: VariantMerge[] = [];
     let processed = 0;
-    let inflight: Promise<void> | undefined;
     const keepMemoryDown = memoryGuard();
 
-    // One batch is written while the next one is parsed; never more than two in memory.
+    // Two batches are written at once while the next one is parsed: PostgreSQL spends most of
+    // an import updating the search indexes, one core per writer (docs/decisions/0006). A dry
+    // run counts in order, one batch at a time.
+    const maxWriters = opts.dryRun ? 1 : WRITERS;
+    const writing = new Map<Promise<void>, Set<string>>();
+    // Batches in file order: progress counts a batch only once every batch before it is written.
+    const queue: { doneRows: number; written: boolean }[] = [];
+    let writeError: unknown;
+
+    const reportProgress = async () => {
+      let doneRows: number | undefined;
+      while (queue[0]?.written) doneRows = queue.shift()!.doneRows;
+      if (doneRows !== undefined) await opts.onProgress?.({ processed: doneRows, bytes });
+    };
+
     const flush = async () => {
-      await inflight;
+      if (writeError) throw writeError;
       const drafts = batch;
-      const doneRows = processed;
+      const skus = batchSkus;
       batch = [];
       batchSkus = new Set();
       if (drafts.length === 0) return;
-      inflight = (async () => {
-        const r = await sink.write(drafts);
-        keepMemoryDown();
-        summary.created += r.created;
-        summary.updated += r.updated;
-        for (const c of r.newCategories) if (summary.newCategories.length < 100) summary.newCategories.push(c);
-        for (const f of r.failed) error(f.row, f.message);
-        await opts.onProgress?.({ processed: doneRows, bytes });
+      // A SKU an earlier batch is still writing must land first: the later row updates it.
+      for (const [write, earlier] of [...writing]) {
+        for (const sku of skus) {
+          if (earlier.has(sku)) {
+            await write;
+            break;
+          }
+        }
+      }
+      while (writing.size >= maxWriters) await Promise.race(writing.keys());
+      if (writeError) throw writeError;
+      const slot = { doneRows: processed, written: false };
+      queue.push(slot);
+      const write = (async () => {
+        try {
+          const r = await sink.write(drafts);
+          keepMemoryDown();
+          summary.created += r.created;
+          summary.updated += r.updated;
+          for (const c of r.newCategories) if (summary.newCategories.length < 100) summary.newCategories.push(c);
+          for (const f of r.failed) error(f.row, f.message);
+          slot.written = true;
+          await reportProgress();
+        } catch (err) {
+          writeError ??= err;
+        }
       })();
-      // Awaited at the next flush; until then a failure must not count as unhandled.
-      inflight.catch(() => {});
+      writing.set(write, skus);
+      void write.then(() => writing.delete(write));
+    };
+    const drain = async () => {
+      await Promise.all(writing.keys());
+      if (writeError) throw writeError;
     };
 
     const handle = async (outcomes: Outcome[]) => {
@@ -173,7 +211,7 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
     }
     await handle(assembler.end());
     await flush();
-    await inflight;
+    await drain();
     if (summary.rows === 0) throw new ImportFileError("The file has a header row but no product rows");
 
     if (merges.length) {

@@ -34,10 +34,11 @@ export function describeWriteError(err: unknown): string {
 /**
  * A batch's commit need not wait for its WAL to reach the disk: a crash can lose only the last
  * moments of an import (never half a batch; PostgreSQL stays consistent), and a 100,000-row file
- * would otherwise wait for a hundred disk flushes.
+ * would otherwise wait for a hundred disk flushes. The search indexes' pending entries are merged
+ * in memory as big as `work_mem`: 64 MB instead of the default 4 MB makes each batch ~10% faster.
  */
 async function relaxCommit(tx: Db) {
-  await tx.execute(sql`set local synchronous_commit = off`);
+  await tx.execute(sql`select set_config('synchronous_commit', 'off', true), set_config('work_mem', '64MB', true)`);
 }
 
 /**

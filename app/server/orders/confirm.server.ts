@@ -144,6 +144,20 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
 
   const now = new Date();
   const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };
+  // An admin accepted this order before it was paid (pending → processing, or further): their
+  // status stands, and the goods may already be on their way, so a shortfall is not a cancel.
+  const accepted = order.status !== "pending";
+  if (short.length && accepted) {
+    await tx.update(orders).set({ ...paidFields, paymentStatus: "paid" }).where(eq(orders.id, orderId));
+    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, orderId));
+    await addOrderEvent(tx, {
+      orderId,
+      kind: "attention",
+      note: `Payment received for an order accepted before payment, but ${short.map((n) => `"${n}"`).join(", ")} had too little stock to take: no stock was taken. Check the stock by hand.`,
+      actorLabel: providerName,
+    });
+    return "paid" as const;
+  }
   if (short.length) {
     await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status: "cancelled" }).where(eq(orders.id, orderId));
     // No line holds stock, so a later release (releaseOrderStock) puts nothing back.
@@ -160,23 +174,27 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
     return "sold_out" as const;
   }
   for (const id of untracked) await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.id, id));
-  await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status: "processing" }).where(eq(orders.id, orderId));
+  const status = accepted ? order.status : "processing";
+  await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status }).where(eq(orders.id, orderId));
   await addOrderEvent(tx, {
     orderId,
     kind: "payment",
     fromStatus: order.status,
-    toStatus: "processing",
+    toStatus: status,
     note: `Payment received (${providerName}${remote.paymentReference ? ` ${remote.paymentReference}` : ""})`,
     actorLabel: providerName,
   });
   return "paid" as const;
 }
 
-/** A declined or lapsed payment: the unpaid order is cancelled, once. Nothing was taken from stock. */
-export async function closeUnpaidOrder(db: Db, orderId: string, outcome: "failed" | "expired", actorLabel = "system") {
+/**
+ * A declined or lapsed payment: the unpaid order is cancelled, once. Nothing was taken from stock.
+ * An order an admin accepted unpaid (no longer pending) stays as the admin left it.
+ */
+export async function closeUnpaidOrder(db: Db, orderId: string, outcome: "failed" | "expired", actorLabel = "system", note?: string) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order || order.paymentStatus !== "unpaid") return false;
+    if (!order || order.paymentStatus !== "unpaid" || order.status !== "pending") return false;
     await tx
       .update(orders)
       .set({ paymentStatus: outcome, status: "cancelled", updatedAt: new Date(), version: sql`${orders.version} + 1` })
@@ -186,7 +204,7 @@ export async function closeUnpaidOrder(db: Db, orderId: string, outcome: "failed
       kind: "payment",
       fromStatus: order.status,
       toStatus: "cancelled",
-      note: outcome === "failed" ? "Payment declined" : "Payment session expired",
+      note: note ?? (outcome === "failed" ? "Payment declined" : "Payment session expired"),
       actorLabel,
     });
     return true;

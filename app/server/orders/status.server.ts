@@ -144,6 +144,11 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
   if (input.to === "cancelled" && order.paymentStatus === "unpaid" && order.paymentSessionId) {
     refund = await closePaymentSession(db, order, order.paymentSessionId);
   }
+  // Accepted unpaid (paid another way): the online payment page closes, so a payment or its
+  // expiry arriving later cannot take the order back from the admin.
+  if (input.to === "processing" && order.paymentStatus === "unpaid" && order.paymentSessionId) {
+    await closePaymentSession(db, order, order.paymentSessionId);
+  }
   if (input.to === "shipped") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await sendOrderMail(db, order.email, orderShippedMail(order, lines, tracking), "order-shipped");

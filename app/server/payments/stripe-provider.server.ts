@@ -86,7 +86,15 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrieveSession(id: string) {
     try {
-      return toRemote(await this.stripe.checkout.sessions.retrieve(id));
+      const session = await this.stripe.checkout.sessions.retrieve(id);
+      const remote = toRemote(session);
+      // A completed, unpaid session is a delayed payment (a bank debit): in flight, or failed —
+      // only its PaymentIntent tells which (checkout.session.async_payment_failed).
+      if (session.status === "complete" && session.payment_status === "unpaid" && remote.paymentReference) {
+        const intent = await this.stripe.paymentIntents.retrieve(remote.paymentReference);
+        if (intent.status === "requires_payment_method" || intent.status === "canceled") return { ...remote, state: "failed" as const };
+      }
+      return remote;
     } catch (err) {
       if ((err as { code?: string }).code === "resource_missing") return null;
       throw asProviderError(err, "read a Checkout Session");

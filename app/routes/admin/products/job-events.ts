@@ -3,6 +3,7 @@ import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/server/http.server";
 import { getJob, toJobView } from "~/server/import/jobs.server";
 import { logger } from "~/server/logger.server";
+import { shutdownSignal } from "~/server/shutdown.server";
 import type { Route } from "./+types/job-events";
 
 const POLL_MS = 500;
@@ -51,6 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         }
       };
       request.signal.addEventListener("abort", close);
+      // A stopping shop ends the stream; the page reconnects or polls another server.
+      if (shutdownSignal.aborted) return close();
+      shutdownSignal.addEventListener("abort", close, { once: true });
       void tick();
     },
     cancel() {

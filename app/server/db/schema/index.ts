@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./orders";
 export * from "./content";
 export * from "./payments";
+export * from "./storefront-cache";

@@ -1,0 +1,250 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import type pg from "pg";
+import { getRootLogger } from "../logger.server";
+import { contentSecurityPolicy } from "./security-headers.server";
+import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
+
+/**
+ * A cache of whole storefront pages for visitors without cookies, who all see the same page.
+ * A page is reused only while no write that changes what it shows has committed since it was
+ * rendered: triggers log each such write (storefront_changes, migration 0008), and before a page
+ * is served again this server reads the log as it stands after the request arrived
+ * (storefront-changes.server.ts). So an admin's save shows on the very next request, from any
+ * app server.
+ */
+
+/** Storefront pages that look the same to every anonymous visitor (the cart lives in the browser). */
+const CACHEABLE = [/^\/$/, /^\/shop$/, /^\/product\/[^/]+$/, /^\/blog$/, /^\/blog\/(?!rss\.xml$)[^/]+$/, /^\/cart$/, /^\/contact$/];
+const PRODUCT_PAGE = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** A safety net for anything the change log does not cover (nothing known). */
+const PAGE_TTL_MS = 10 * 60_000;
+/** Kept well beyond PAGE_TTL_MS, so no page outlives the log rows that could mark it stale. */
+const CHANGE_LOG_HOURS = 1;
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Headers that belong to one response, not to the page. */
+const PER_RESPONSE = new Set([
+  "content-security-policy",
+  "x-request-id",
+  "x-page-cache",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+]);
+
+export type CachedPage = {
+  html: Buffer;
+  gzip: Buffer;
+  headers: [string, number | string | string[]][];
+  /** sha256 (base64) of each inline script the render's nonce vouched for. */
+  scriptHashes: string[];
+  /** Which product's page this is (its stock changes alone make it stale), if any. */
+  productId: string | null;
+  /** The change log's generation when the rendering began (StorefrontChanges). */
+  generation: number;
+  storedAt: number;
+};
+
+/** Least recently used pages go first once the pages together pass `maxBytes`. */
+export class PageStore {
+  readonly #pages = new Map<string, CachedPage>();
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (page) {
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: CachedPage) {
+    this.delete(key);
+    const size = pageBytes(page);
+    if (size > this.maxBytes) return;
+    this.#pages.set(key, page);
+    this.#bytes += size;
+    for (const oldest of this.#pages.keys()) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string) {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#pages.delete(key);
+    this.#bytes -= pageBytes(page);
+  }
+
+  get bytes() {
+    return this.#bytes;
+  }
+
+  get size() {
+    return this.#pages.size;
+  }
+}
+
+const pageBytes = (p: CachedPage) => p.html.byteLength + p.gzip.byteLength;
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Hashes of the inline scripts that carry the render's nonce. A script without it (markup that
+ * slipped into stored content) gets no hash, so the cached page refuses it as the original did.
+ */
+export function nonceScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs, body] of html.matchAll(SCRIPT)) {
+    if (!body || !attrs!.includes(`nonce="${nonce}"`) || /\ssrc=/i.test(attrs!)) continue;
+    hashes.add(createHash("sha256").update(body, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
+
+const gzipAsync = promisify(gzip);
+
+export function isCacheableRequest(req: Request): boolean {
+  return (
+    req.method === "GET" &&
+    !req.headers.cookie &&
+    !req.headers.authorization &&
+    CACHEABLE.some((pattern) => pattern.test(req.path))
+  );
+}
+
+const CAPTURE = Symbol("page-cache capture");
+type Capture = (html: Buffer) => void;
+
+/**
+ * Two middlewares, `maxBytes` 0 turning both off. `serve`, early (before compression and the
+ * per-request work a cached page does not need): answers from the cache, or marks the miss.
+ * `capture`, last before React Router: copies the page as it is rendered, before compression.
+ */
+export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
+  const store = new PageStore(opts.maxBytes);
+  const log = getRootLogger();
+  if (opts.maxBytes > 0) {
+    const prune = setInterval(() => {
+      opts
+        .pool()
+        .query(`delete from storefront_changes where created_at < now() - interval '${CHANGE_LOG_HOURS} hours'`)
+        .catch((err: Error) => log.warn({ err: err.message }, "could not prune storefront_changes"));
+    }, 10 * 60_000);
+    prune.unref();
+  }
+
+  const changes = new StorefrontChanges(async (since) => {
+    const { rows } = await opts.pool().query({ name: "storefront-changes-since", text: CHANGES_SINCE, values: [since] });
+    return rows[0] as { snapshot: string; changes: (string | null)[] };
+  });
+
+  const serve = async (req: Request, res: Response, next: NextFunction) => {
+    if (opts.maxBytes <= 0 || !isCacheableRequest(req)) return next();
+    const key = req.originalUrl;
+    let page = store.get(key);
+    if (page && Date.now() - page.storedAt > PAGE_TTL_MS) {
+      store.delete(key);
+      page = undefined;
+    }
+    // Every change committed before this request is known once this check is applied. If the
+    // log cannot be read (a database outage), the page answers for itself (503) and is not kept.
+    if (!(await changes.checkAfterNow())) return next();
+    if (page) {
+      if (changes.isFresh(page.generation, page.productId)) return sendCached(req, res, page);
+      store.delete(key);
+    }
+    // The rendering starts from that check, so the next one does not discard it for a change
+    // it already shows.
+    res.setHeader("X-Page-Cache", "miss");
+    const generation = changes.generation;
+    const productId = PRODUCT_PAGE.exec(req.path)?.[1]?.toLowerCase() ?? null;
+    const capture: Capture = (html) => {
+      void keepPage(res, html, { generation, productId })
+        .then((kept) => kept && changes.isFresh(generation, productId) && store.set(key, kept))
+        .catch((err: Error) => log.warn({ err: err.message, key }, "could not cache page"));
+    };
+    (res.locals as Record<symbol, Capture>)[CAPTURE] = capture;
+    next();
+  };
+
+  const capture = (_req: Request, res: Response, next: NextFunction) => {
+    const done = (res.locals as Record<symbol, Capture | undefined>)[CAPTURE];
+    if (done) captureResponse(res, done);
+    next();
+  };
+
+  return { serve, capture };
+}
+
+/** The page as it was sent the first time (its security headers included), with a CSP by hash. */
+function sendCached(req: Request, res: Response, page: CachedPage) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: page.scriptHashes }, false));
+  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("Vary", "Accept-Encoding");
+  const gzipped = req.acceptsEncodings("gzip") === "gzip";
+  if (gzipped) res.setHeader("Content-Encoding", "gzip");
+  const body = gzipped ? page.gzip : page.html;
+  res.setHeader("Content-Length", body.byteLength);
+  res.status(200).end(body);
+}
+
+/** Only a complete, successful HTML page that sets no cookie is kept. */
+async function keepPage(res: Response, html: Buffer, from: Pick<CachedPage, "generation" | "productId">): Promise<CachedPage | null> {
+  const type = String(res.getHeader("content-type") ?? "");
+  if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return null;
+  const nonce = String(res.locals.cspNonce ?? "");
+  if (!nonce) return null;
+  const headers = Object.entries(res.getHeaders())
+    .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
+    .map(([name, value]) => [name, value] as [string, number | string | string[]]);
+  return {
+    html,
+    gzip: await gzipAsync(html),
+    headers,
+    scriptHashes: nonceScriptHashes(html.toString("utf8"), nonce),
+    ...from,
+    storedAt: Date.now(),
+  };
+}
+
+type Chunk = string | Uint8Array;
+
+/** Copies the body as it is written (before compression) and hands it over once it is whole. */
+function captureResponse(res: Response, done: (body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let tooBig = false;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const buf =
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+    bytes += buf.byteLength;
+    if (bytes > MAX_PAGE_BYTES) tooBig = true;
+    else chunks.push(buf);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: Chunk, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, ...args: unknown[]) {
+    collect(args[0], args[1]);
+    const result = (end as (...a: unknown[]) => Response).apply(this, args);
+    if (!tooBig && !res.destroyed) done(Buffer.concat(chunks));
+    return result;
+  } as Response["end"];
+}

@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { blogPosts, products, siteSettings } from "~/server/db/schema";
+import { makePost } from "../factories/posts";
+import { makeProduct } from "../factories/products";
+import { asAdmin } from "../factories/users";
+import { useShop } from "./harness";
+import { hydrated, scriptsRefusedByCsp, toast } from "./page-helpers";
+
+/**
+ * Visitors without cookies get storefront pages from the page cache, and every write that
+ * changes what a page shows takes effect on the very next request.
+ */
+describe("the storefront page cache", () => {
+  const shop = useShop();
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    const res = await fetch(`${shop.baseUrl}${path}`, { headers: { "accept-encoding": "gzip", ...headers } });
+    return { status: res.status, cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
+  }
+
+  it("serves the second visit from the cache, with only the rendering's own scripts allowed, by hash", async () => {
+    await makeProduct(shop.db, { name: "Cached Alpaca Throw", priceCents: 8900 });
+    const first = await get("/shop?search=alpaca");
+    expect(first.cache).toBe("miss");
+    expect(first.csp).toMatch(/'nonce-/);
+    const second = await get("/shop?search=alpaca");
+    expect(second.cache).toBe("hit");
+    expect(second.html).toBe(first.html);
+    expect(second.csp).not.toMatch(/'nonce-/);
+    expect(second.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(scriptsRefusedByCsp(second.html, second.csp)).toEqual([]);
+    expect(second.html).toContain("Cached Alpaca Throw");
+  });
+
+  it("shows a changed price, name or setting on the very next request", async () => {
+    const p = await makeProduct(shop.db, { name: "Velvet Cushion Before", priceCents: 3000 });
+    await get(`/product/${p.id}`);
+    expect((await get(`/product/${p.id}`)).cache).toBe("hit");
+    await get("/shop?search=velvet");
+
+    await shop.db.update(products).set({ name: "Velvet Cushion After", priceCents: 3500 }).where(eq(products.id, p.id));
+    const page = await get(`/product/${p.id}`);
+    expect(page.cache).toBe("miss");
+    expect(page.html).toContain("Velvet Cushion After");
+    expect(page.html).toContain("$35.00");
+    const listing = await get("/shop?search=velvet");
+    expect(listing.cache).toBe("miss");
+    expect(listing.html).toContain("Velvet Cushion After");
+
+    await get("/");
+    await shop.db.insert(siteSettings).values({ settingKey: "site_branding", settingValue: { logo_text: "Freshly Saved Brand" } });
+    expect((await get("/")).html).toContain("Freshly Saved Brand");
+    await shop.db.delete(siteSettings);
+    expect((await get("/")).html).not.toContain("Freshly Saved Brand");
+  });
+
+  it("refreshes a product's page when only its stock changes, and leaves listings cached", async () => {
+    const p = await makeProduct(shop.db, { name: "Stock Count Blanket", stockQuantity: 12 });
+    await get(`/product/${p.id}`);
+    await get("/shop?search=stock+count");
+    expect((await get("/shop?search=stock+count")).cache).toBe("hit");
+
+    await shop.db.update(products).set({ stockQuantity: 11 }).where(eq(products.id, p.id));
+    const page = await get(`/product/${p.id}`);
+    expect(page.cache).toBe("miss");
+    expect(page.html).toContain("In stock: 11 available");
+    // A card only shows whether the product can be bought, which has not changed.
+    expect((await get("/shop?search=stock+count")).cache).toBe("hit");
+
+    // Selling the last unit changes the card (Add to Cart disabled): listings render again.
+    await shop.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, p.id));
+    expect((await get("/shop?search=stock+count")).cache).toBe("miss");
+    expect((await get(`/product/${p.id}`)).html).toContain("Out of stock");
+  });
+
+  it("answers 404 at once for a post that was unpublished after its page was cached", async () => {
+    const post = await makePost(shop.db, { slug: "cached-then-hidden", published: true });
+    await get(`/blog/${post.slug}`);
+    expect((await get(`/blog/${post.slug}`)).cache).toBe("hit");
+    await shop.db.update(blogPosts).set({ published: false }).where(eq(blogPosts.id, post.id));
+    expect((await get(`/blog/${post.slug}`)).status).toBe(404);
+    // A 404 is never kept.
+    expect((await get(`/blog/${post.slug}`)).cache).toBe("miss");
+  });
+
+  it("never answers a request with cookies from the cache, so a signed-in admin sees their own header", async () => {
+    await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    const withCookie = await get("/", { cookie: "anything=1" });
+    expect(withCookie.cache).toBeNull();
+
+    const admin = await asAdmin(shop);
+    const res = await admin.goto("/");
+    expect(res?.headers()["x-page-cache"]).toBeUndefined();
+    await admin.getByRole("banner").getByRole("link", { name: "Admin" }).waitFor();
+  });
+
+  it("hydrates a page served from the cache without a refused script, and it works", async () => {
+    const p = await makeProduct(shop.db, { name: "Hydrated Cache Pillow" });
+    await get(`/product/${p.id}`);
+    const page = await shop.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const res = await page.goto(`/product/${p.id}`);
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await toast(page, "Hydrated Cache Pillow has been added to your cart.").waitFor();
+    expect(errors).toEqual([]);
+  });
+});

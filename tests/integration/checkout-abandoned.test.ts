@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as checkoutAction } from "~/routes/resources/checkout";
+import { closeAbandonedCheckouts } from "~/server/checkout/abandoned.server";
+import { orders, testPaymentSessions } from "~/server/db/schema";
+import { useTestDatabase } from "../setup/database";
+import { cartLines, checkoutRequest, openCheckout, orderTimeline, routeArgs, shippingForm } from "../factories/orders";
+import { makeProduct } from "../factories/products";
+
+const t = useTestDatabase();
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+/** What a server killed between saving the order and opening its payment page leaves behind. */
+async function interruptedCheckout(key: string | undefined, createdAt: Date) {
+  const product = await makeProduct(t.db, { stockQuantity: 5 });
+  const checkout = await openCheckout(t.db, [[product, 1]], { key });
+  await t.db.update(orders).set({ paymentSessionId: null, createdAt }).where(eq(orders.id, checkout.orderId));
+  return { product, orderId: checkout.orderId };
+}
+
+async function orderRow(id: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+describe("checkouts nobody will finish", () => {
+  it("lets the shopper try again with the same submission once a checkout was interrupted before its payment page opened", async () => {
+    const key = "page-abandon.0000aaaa";
+    const { product, orderId } = await interruptedCheckout(key, minutesAgo(3));
+    const res = (await checkoutAction(
+      routeArgs(checkoutRequest({ cartItems: cartLines([product, 1]), formData: shippingForm(), idempotencyKey: key })),
+    )) as Response;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; orderNumber: string };
+    expect(body.url).toMatch(/\/pay\/test\//);
+    const old = await orderRow(orderId);
+    expect(old).toMatchObject({ status: "cancelled", paymentStatus: "failed", checkoutKey: null });
+    expect(body.orderNumber).not.toBe(old.orderNumber);
+    expect((await orderTimeline(t.db, orderId)).at(-1)?.note).toBe("The checkout was interrupted before its payment page opened");
+  });
+
+  it("still answers 'already being processed' while the first submission may be opening its payment page", async () => {
+    const key = "page-abandon.1111bbbb";
+    const { product, orderId } = await interruptedCheckout(key, new Date());
+    const res = (await checkoutAction(
+      routeArgs(checkoutRequest({ cartItems: cartLines([product, 1]), formData: shippingForm(), idempotencyKey: key })),
+    )) as Response;
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toBe("This checkout is already being processed.");
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+  }, 15_000);
+
+  it("closes interrupted checkouts and lapsed payment pages in the background, and leaves live ones alone", async () => {
+    const interrupted = await interruptedCheckout(undefined, minutesAgo(3));
+    const product = await makeProduct(t.db, { stockQuantity: 5 });
+    const lapsed = await openCheckout(t.db, [[product, 1]]);
+    await t.db.update(orders).set({ createdAt: minutesAgo(25 * 60) }).where(eq(orders.id, lapsed.orderId));
+    await t.db.update(testPaymentSessions).set({ expiresAt: minutesAgo(60) }).where(eq(testPaymentSessions.id, lapsed.sessionId));
+    const live = await openCheckout(t.db, [[product, 1]]);
+    const justStarted = await interruptedCheckout(undefined, new Date());
+
+    expect(await closeAbandonedCheckouts(t.db)).toBe(2);
+    expect(await orderRow(interrupted.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await orderRow(lapsed.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+    expect(await orderRow(live.orderId)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+    expect(await orderRow(justStarted.orderId)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+    // A second sweep finds nothing more to do.
+    expect(await closeAbandonedCheckouts(t.db)).toBe(0);
+  });
+});
