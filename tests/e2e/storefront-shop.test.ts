@@ -90,12 +90,12 @@ describe("/shop", () => {
     ]);
     await category.selectOption("Decor");
     await page.waitForURL((u) => u.search === "?category=Decor");
-    await page.getByText("3 products found").waitFor();
+    await page.getByText("3 products found", { exact: true }).waitFor();
     expect((await cardNames(page)).sort()).toEqual(["100% Wool Throw", "Brass Table Lamp", "Linen Duvet Cover"]);
     await clearFilters(page).waitFor();
     await filters(page).getByLabel("Category").selectOption("all");
     await page.waitForURL((u) => u.pathname === "/shop" && u.search === "");
-    await page.getByText("33 products found").waitFor();
+    await page.getByText("33 products found", { exact: true }).waitFor();
   });
 
   it("sorts by each order and writes sort to the URL, omitting 'featured'", async () => {
@@ -134,11 +134,11 @@ describe("/shop", () => {
     await box.fill("  LINEN duvet ");
     await box.press("Enter");
     await page.waitForURL((u) => u.search === "?search=LINEN+duvet");
-    await page.getByText("1 product found").waitFor();
+    await page.getByText("1 product found", { exact: true }).waitFor();
     expect(await cardNames(page)).toEqual(["Linen Duvet Cover"]);
     await clearFilters(page).click();
     await page.waitForURL((u) => u.pathname === "/shop" && u.search === "");
-    await page.getByText("33 products found").waitFor();
+    await page.getByText("33 products found", { exact: true }).waitFor();
     expect(await filters(page).getByRole("searchbox").inputValue()).toBe("");
     expect(await clearFilters(page).count()).toBe(0);
 
@@ -147,7 +147,7 @@ describe("/shop", () => {
     await page.goto("/shop?search=100%25");
     expect(await cardNames(page)).toEqual(["100% Wool Throw"]);
     await page.goto("/shop?search=_");
-    await page.getByText("0 products found").waitFor();
+    await page.getByText("0 products found", { exact: true }).waitFor();
     await page.getByText("No products match your search or filters.").waitFor();
   });
 
@@ -166,12 +166,12 @@ describe("/shop", () => {
     const res = await page.goto("/shop?category=%3Cscript%3Ealert(1)%3C%2Fscript%3E&sort=DROP%20TABLE");
     expect(res?.status()).toBe(200);
     expect(new URL(page.url()).search).toBe("");
-    await page.getByText("33 products found").waitFor();
+    await page.getByText("33 products found", { exact: true }).waitFor();
 
     const long = `/shop?search=${"x".repeat(1000)}`;
     const res2 = await page.goto(long);
     expect(res2?.status()).toBe(200);
-    await page.getByText("0 products found").waitFor();
+    await page.getByText("0 products found", { exact: true }).waitFor();
   });
 
   it("works without JavaScript: the GET form ends on the same URLs, and Load More renders the next page", async () => {
@@ -180,7 +180,7 @@ describe("/shop", () => {
     await filters(page).getByLabel("Category").selectOption("Bedding");
     await filters(page).getByRole("button", { name: "Apply" }).click();
     await page.waitForURL((u) => u.search === "?category=Bedding");
-    await page.getByText("30 products found").waitFor();
+    await page.getByText("30 products found", { exact: true }).waitFor();
     expect(await cards(page).count()).toBe(24);
     await page.getByRole("button", { name: "Load More" }).click();
     await page.waitForURL((u) => u.search === "?category=Bedding&page=2");
