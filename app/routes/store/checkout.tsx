@@ -45,6 +45,10 @@ export default function CheckoutPage() {
     return { firstName, lastName: rest.join(" "), email: root?.user?.email ?? "", country: "US" };
   }, [root?.user?.name, root?.user?.email]);
 
+  // The checkout id is made when the page opens, not on submit: two tabs submitting at the same
+  // moment would each find none in localStorage (it syncs between tabs asynchronously) and make two.
+  useEffect(() => void checkoutId(), []);
+
   // SPEC §2: an empty cart goes back to /cart; not while submitting, as another tab may empty it then.
   useEffect(() => {
     if (hydrated && cart.items.length === 0 && !leaving.current && !busy.current) navigate("/cart", { replace: true });
