@@ -19,12 +19,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!first) return data({ error: "Job not found" }, { status: 404 });
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Listeners on the process-wide shutdown signal outlive the stream unless removed.
+  let detach = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       let last = "";
       let quietFor = 0;
       const close = () => {
         clearTimeout(timer);
+        detach();
         try {
           controller.close();
         } catch {
@@ -51,14 +54,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           close();
         }
       };
-      request.signal.addEventListener("abort", close);
       // A stopping shop ends the stream; the page reconnects or polls another server.
       if (shutdownSignal.aborted) return close();
+      request.signal.addEventListener("abort", close);
       shutdownSignal.addEventListener("abort", close, { once: true });
+      detach = () => {
+        request.signal.removeEventListener("abort", close);
+        shutdownSignal.removeEventListener("abort", close);
+      };
       void tick();
     },
     cancel() {
       clearTimeout(timer);
+      detach();
     },
   });
   return new Response(stream, {
