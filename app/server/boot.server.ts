@@ -4,6 +4,7 @@ import { getEnv } from "./env.server";
 import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
 import { seedBase, seedDemo } from "./db/seed/seed.server";
+import { startChangeLogPruner } from "./http/page-cache.server";
 import { getRootLogger } from "./logger.server";
 import { getAuthSecret } from "./secrets.server";
 
@@ -35,6 +36,7 @@ export async function boot() {
     await seedBase(db);
   }
   startAbandonedCheckoutSweeper(db);
+  startChangeLogPruner(db);
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
+import type { Db } from "../db/client.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
@@ -22,7 +24,7 @@ const PRODUCT_PAGE = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** A safety net for anything the change log does not cover (nothing known). */
 const PAGE_TTL_MS = 10 * 60_000;
 /** Kept well beyond PAGE_TTL_MS, so no page outlives the log rows that could mark it stale. */
-const CHANGE_LOG_HOURS = 1;
+export const CHANGE_LOG_HOURS = 1;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
@@ -133,16 +135,6 @@ type Capture = (html: Buffer) => void;
 export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
   const store = new PageStore(opts.maxBytes);
   const log = getRootLogger();
-  if (opts.maxBytes > 0) {
-    const prune = setInterval(() => {
-      opts
-        .pool()
-        .query(`delete from storefront_changes where created_at < now() - interval '${CHANGE_LOG_HOURS} hours'`)
-        .catch((err: Error) => log.warn({ err: err.message }, "could not prune storefront_changes"));
-    }, 10 * 60_000);
-    prune.unref();
-  }
-
   const changes = new StorefrontChanges(async (since) => {
     const { rows } = await opts.pool().query({ name: "storefront-changes-since", text: CHANGES_SINCE, values: [since] });
     return rows[0] as { snapshot: string; changes: (string | null)[] };
@@ -247,4 +239,22 @@ function captureResponse(res: Response, done: (body: Buffer) => void) {
     if (!tooBig && !res.destroyed) done(Buffer.concat(chunks));
     return result;
   } as Response["end"];
+}
+
+/** Drops change-log rows no cached page can still need. */
+export function pruneStorefrontChanges(db: Db) {
+  return db.execute(sql`delete from storefront_changes where created_at < now() - make_interval(hours => ${CHANGE_LOG_HOURS})`);
+}
+
+/**
+ * The triggers log every storefront write whether or not this server caches pages
+ * (PAGE_CACHE_MB=0, the dev server), so every running shop prunes: now and every ten minutes.
+ */
+export function startChangeLogPruner(db: Db, everyMs = 10 * 60_000) {
+  const log = getRootLogger();
+  const prune = () => void pruneStorefrontChanges(db).catch((err: Error) => log.warn({ err: err.message }, "could not prune storefront_changes"));
+  prune();
+  const timer = setInterval(prune, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
