@@ -68,4 +68,30 @@ describe("checkouts nobody will finish", () => {
     // A second sweep finds nothing more to do.
     expect(await closeAbandonedCheckouts(t.db)).toBe(0);
   });
+
+  it("works through lapsed checkouts its provider cannot settle, sweep after sweep, instead of asking about the same ones forever", async () => {
+    const product = await makeProduct(t.db, { stockQuantity: 50 });
+    const lapse = async (providerKnowsIt: boolean) => {
+      const checkout = await openCheckout(t.db, [[product, 1]]);
+      await t.db.update(orders).set({ createdAt: minutesAgo(25 * 60) }).where(eq(orders.id, checkout.orderId));
+      if (providerKnowsIt) {
+        await t.db.update(testPaymentSessions).set({ expiresAt: minutesAgo(60) }).where(eq(testPaymentSessions.id, checkout.sessionId));
+      } else {
+        await t.db.delete(testPaymentSessions).where(eq(testPaymentSessions.id, checkout.sessionId));
+      }
+      return checkout.orderId;
+    };
+    const stuck = [];
+    for (let i = 0; i < 5; i++) stuck.push(await lapse(false));
+    const closable = await lapse(true);
+
+    // Two at a time, three look-ups a sweep: wherever the closable one sorts, two sweeps reach it.
+    const sweeper = { cursor: null };
+    const limits = { batch: 2, maxLookups: 3 };
+    let closed = 0;
+    for (let sweep = 0; sweep < 2; sweep++) closed += await closeAbandonedCheckouts(t.db, new Date(), sweeper, limits);
+    expect(closed).toBe(1);
+    expect(await orderRow(closable)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+    for (const id of stuck) expect(await orderRow(id)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+  });
 });
