@@ -166,3 +166,19 @@ describe("a 100 MB file", () => {
     expect(growthMb).toBeLessThan(80);
   });
 });
+
+describe("a file that breaks off while batches are being written", () => {
+  it("fails only once every batch in flight has landed, so nothing is written after the failure is reported", async () => {
+    async function* breaksOff() {
+      yield "title,price,sku\n";
+      for (let i = 0; i < 2000; i++) yield `Cut Item ${i},9.99,CUT-${i}\n`;
+      throw new Error("connection reset by the uploader");
+    }
+    await expect(importProducts(t.db, breaksOff(), { batchSize: 1000 })).rejects.toThrow("connection reset");
+    const atFailure = (await names()).length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await names()).length).toBe(atFailure);
+    // Whole batches only: each landed in full or not at all.
+    expect(atFailure % 1000).toBe(0);
+  });
+});

@@ -74,6 +74,8 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
   const input = typeof source === "string" ? fs.createReadStream(source, { highWaterMark: 256 * 1024 }) : source;
   let bytes = 0;
   const records = readCsvRecords(input, { onBytes: (b) => (bytes = b) });
+  // The batches being written, each with its SKUs. An import that stops early ends only after them.
+  const writing = new Map<Promise<void>, Set<string>>();
   try {
     // The header is the first line with something on it (Excel sometimes leaves blank lines above).
     let first = await records.next();
@@ -121,7 +123,6 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
     // an import updating the search indexes, one core per writer (docs/decisions/0006). A dry
     // run counts in order, one batch at a time.
     const maxWriters = opts.dryRun ? 1 : WRITERS;
-    const writing = new Map<Promise<void>, Set<string>>();
     // Batches in file order: progress counts a batch only once every batch before it is written.
     const queue: { doneRows: number; written: boolean }[] = [];
     let writeError: unknown;
@@ -222,6 +223,9 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
     await opts.onProgress?.({ processed, bytes });
     return summary;
   } finally {
+    // A failed batch or a bad file must not leave the other writer committing after the job
+    // has been reported failed (its counts would no longer match the database).
+    await Promise.allSettled([...writing.keys()]);
     await records.return(undefined);
     if (typeof source === "string") (input as fs.ReadStream).destroy();
   }
