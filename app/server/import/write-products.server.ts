@@ -109,9 +109,12 @@ export async function attachVariations(db: Db, items: { productId: string; varia
     pairs.set(`${t}\u0000${i.variation.value.toLowerCase()}`, { typeId: t, value: i.variation.value });
   }
   const p = [...pairs.values()];
+  // In one order for every writer: two batches taking the same new values in different orders
+  // would deadlock.
   await db.execute(sql`
     insert into variation_values (variation_type_id, value)
     select t, v from unnest(${sql.param(p.map((x) => x.typeId))}::uuid[], ${sql.param(p.map((x) => x.value))}::text[]) as u(t, v)
+    order by t, lower(v)
     on conflict do nothing`);
   const valueRows = rowsOf<{ id: string; type_id: string; value: string }>(
     await db.execute(sql`
