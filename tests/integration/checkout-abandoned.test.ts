@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/resources/checkout";
 import { closeAbandonedCheckouts } from "~/server/checkout/abandoned.server";
+import { closeInterruptedCheckout, createCheckout } from "~/server/checkout/create-checkout.server";
+import { getPaymentProvider, type PaymentProvider } from "~/server/payments/index.server";
 import { orders, testPaymentSessions } from "~/server/db/schema";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, openCheckout, orderTimeline, routeArgs, shippingForm } from "../factories/orders";
@@ -93,5 +95,37 @@ describe("checkouts nobody will finish", () => {
     expect(closed).toBe(1);
     expect(await orderRow(closable)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
     for (const id of stuck) expect(await orderRow(id)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+  });
+
+  it("leaves a checkout opening its payment page alone when this server's clock runs minutes ahead", async () => {
+    const { orderId } = await interruptedCheckout(undefined, new Date());
+    const aheadBy3Minutes = Date.now() + 3 * 60_000;
+    expect(await closeInterruptedCheckout(t.db, await orderRow(orderId), aheadBy3Minutes)).toBe(false);
+    expect(await closeAbandonedCheckouts(t.db, new Date(aheadBy3Minutes))).toBe(0);
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+  });
+
+  it("closes the payment page again when the order was cancelled while it opened, and tells the shopper", async () => {
+    const product = await makeProduct(t.db, { stockQuantity: 5 });
+    const test = getPaymentProvider(t.db, "test");
+    let sessionId = "";
+    // An admin cancels the order in the moment between saving it and its payment page opening.
+    const provider: PaymentProvider = Object.assign(Object.create(test) as PaymentProvider, {
+      async createSession(...args: Parameters<PaymentProvider["createSession"]>) {
+        await t.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, args[0].id));
+        const session = await test.createSession(...args);
+        sessionId = session.id;
+        return session;
+      },
+    });
+    const result = await createCheckout(
+      t.db,
+      { lines: cartLines([product, 1]), form: shippingForm(), idempotencyKey: null },
+      { userId: null, provider, baseUrl: "http://localhost:3000" },
+    );
+    expect(result).toMatchObject({ ok: false, status: 409, body: { error: "Failed to create checkout session. Please try again." } });
+    const [session] = await t.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    expect(session?.status).toBe("expired");
+    expect((await test.retrieveSession(sessionId))?.state).toBe("expired");
   });
 });

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { CHECKOUT_MESSAGES, type CheckoutErrorBody } from "~/lib/checkout";
 import { formatMoney } from "~/lib/money";
 import { firstImageUrl } from "~/lib/product";
 import type { Db } from "../db/client.server";
 import { orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
-import { closeUnpaidOrder } from "../orders/confirm.server";
+import { closeUnpaidOrder, confirmPayment } from "../orders/confirm.server";
 import { addOrderEvent } from "../orders/events.server";
 import { newOrderNumber } from "../orders/order-number.server";
 import { CHECKOUT_SESSION_ID_PLACEHOLDER, type PaymentProvider } from "../payments/index.server";
@@ -111,7 +111,20 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     await closeUnpaidOrder(db, order.id, "failed", ctx.provider.name);
     return failed(502, CHECKOUT_MESSAGES.checkoutFailed.description);
   }
-  await db.update(orders).set({ paymentSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  const [saved] = await db
+    .update(orders)
+    .set({ paymentSessionId: session.id, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
+  if (saved?.status !== "pending" || saved.paymentStatus !== "unpaid") {
+    // The order was closed while its payment page opened (an admin cancelled it): that page must
+    // not take money. Closed at the provider; a payment that got in first is found and refunded.
+    await ctx.provider.expireSession(session.id).catch((err: Error) => {
+      logger.error({ err: err.message, orderId: order.id }, "payment session of a closed order could not be closed");
+    });
+    await confirmPayment(db, session.id, { provider: ctx.provider });
+    return failed(409, CHECKOUT_MESSAGES.checkoutFailed.description);
+  }
   return { ok: true, url: session.url, orderId: order.id, orderNumber: order.orderNumber, sessionId: session.id };
 }
 
@@ -182,7 +195,13 @@ export const SESSION_OPEN_LIMIT_MS = 2 * 60_000;
  */
 export async function closeInterruptedCheckout(db: Db, order: Pick<typeof orders.$inferSelect, "id" | "createdAt" | "paymentSessionId">, now = Date.now()) {
   if (order.paymentSessionId || now - order.createdAt.getTime() < SESSION_OPEN_LIMIT_MS) return false;
-  return closeUnpaidOrder(db, order.id, "failed", "system", "The checkout was interrupted before its payment page opened");
+  // Checked again under the order's lock, by the database's clock: the session may have been
+  // saved since, and this server's clock may run ahead of the one that stamped created_at.
+  const stillInterrupted = and(
+    isNull(orders.paymentSessionId),
+    lt(orders.createdAt, sql`now() - make_interval(secs => ${SESSION_OPEN_LIMIT_MS / 1000})`),
+  );
+  return closeUnpaidOrder(db, order.id, "failed", "system", "The checkout was interrupted before its payment page opened", stillInterrupted);
 }
 
 /**

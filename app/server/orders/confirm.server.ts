@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders, products } from "../db/schema";
 import { logger } from "../logger.server";
@@ -191,9 +191,17 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
  * A declined or lapsed payment: the unpaid order is cancelled, once. Nothing was taken from stock.
  * An order an admin accepted unpaid (no longer pending) stays as the admin left it.
  */
-export async function closeUnpaidOrder(db: Db, orderId: string, outcome: "failed" | "expired", actorLabel = "system", note?: string) {
+export async function closeUnpaidOrder(
+  db: Db,
+  orderId: string,
+  outcome: "failed" | "expired",
+  actorLabel = "system",
+  note?: string,
+  /** A further condition the order must meet once it is locked. */
+  onlyIf?: SQL,
+) {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), onlyIf)).for("update");
     if (!order || order.paymentStatus !== "unpaid" || order.status !== "pending") return false;
     await tx
       .update(orders)
