@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { useEffect } from "react";
 import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPublicForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "sign-in") {
     const input = parseForm(SignInForm, form);

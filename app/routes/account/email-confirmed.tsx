@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const input = parseForm(EmailForm, await request.formData());
+  const input = parseForm(EmailForm, await readPublicForm(request));
   if (!input.ok) return failed(400, "Could not send the email", input.message);
   const r = await resendConfirmation(request, input.data.email);
   if (!r.ok) return failed(r.status, "Could not send the email", r.message);

@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const input = parseForm(EmailForm, await request.formData());
+  const input = parseForm(EmailForm, await readPublicForm(request));
   if (!input.ok) return failed(400, "Could not send the link", input.message, { fieldErrors: input.fieldErrors });
   const r = await requestPasswordReset(request, input.data.email);
   if (!r.ok) return failed(r.status, "Could not send the link", r.message);

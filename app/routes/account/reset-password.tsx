@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const input = parseForm(ResetForm, await request.formData());
+  const input = parseForm(ResetForm, await readPublicForm(request));
   if (!input.ok) return failed(400, "Could not change the password", input.message, { fieldErrors: input.fieldErrors });
   const r = await resetPassword(request, input.data);
   if (!r.ok) return failed(r.status, "Could not change the password", r.message, { fieldErrors: "fieldErrors" in r ? r.fieldErrors : undefined });

@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { data, redirect } from "react-router";
 import { signOut } from "~/server/auth/flows.server";
 import { isEnhanced } from "~/server/auth/responses.server";
@@ -9,7 +10,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPublicForm(request);
   const cookies = await signOut(request);
   if (!isEnhanced(form)) return redirect("/", { headers: cookies });
   return data(

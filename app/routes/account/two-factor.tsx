@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPublicForm(request);
   const kind = form.get("method") === "backup" ? "backup" : "totp";
   const r = await verifySignInCode(request, String(form.get("code") ?? ""), kind);
   if (!r.ok) return failed(r.status, "Sign in failed", r.message, { expired: r.code === "EXPIRED" });

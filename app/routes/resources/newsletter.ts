@@ -1,3 +1,4 @@
+import { readPublicForm } from "~/server/http/read-body.server";
 import { data, redirect } from "react-router";
 import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { NewsletterInput } from "~/lib/newsletter-input";
@@ -51,7 +52,7 @@ async function handle(
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPublicForm(request);
   const { result, status, outcome } = await handle(form, request);
   // The form adds js=1 once hydrated; a plain HTML post goes back to the page it came from.
   if (form.get("js") !== "1") return redirect(backTo(form.get("redirectTo"), outcome), 303);

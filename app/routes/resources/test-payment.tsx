@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import { CreditCard, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -46,10 +47,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   requireTestProvider();
   const db = getDb();
   // Anything but a form body reads as an empty form, answered field by field.
-  const form = await request
-    .formData()
+  const form = await readFormWithLimit(request, 8 * 1024, { drainUpTo: 1024 * 1024 })
     .then((f) => Object.fromEntries(f))
-    .catch(() => ({}));
+    .catch((err: unknown) => {
+      if (err instanceof BodyTooLargeError) throw data({ error: "The request is too large." }, { status: 413 });
+      return {};
+    });
   const result = await payTestSession(db, params.sessionId, form);
   invariantResponse(result.kind !== "not_found", "Not Found", 404);
   if (result.kind === "invalid") return data({ fieldErrors: result.fieldErrors }, { status: 400 });

@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import { data } from "react-router";
 import { brandFrom, seoMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/server/seo/seo.server";
@@ -29,10 +30,16 @@ const FAILED = "Failed to send message. Please try again.";
 const MAX_BODY_BYTES = 256 * 1024;
 
 export async function action({ request }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return data<ContactResult>({ ok: false, error: FAILED, reason: "Your message is too long." }, { status: 413 });
+  let form: FormData;
+  try {
+    // Counted as it arrives: a chunked body says nothing of its size beforehand.
+    form = await readFormWithLimit(request, MAX_BODY_BYTES, { drainUpTo: 1024 * 1024 });
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) {
+      return data<ContactResult>({ ok: false, error: FAILED, reason: "Your message is too long." }, { status: 413 });
+    }
+    form = new FormData(); // not a form: every field is reported missing
   }
-  const form = await request.formData();
   const values = Object.fromEntries(
     (["name", "email", "subject", "message"] as const).map((k) => [k, String(form.get(k) ?? "")]),
   ) as Record<"name" | "email" | "subject" | "message", string>;

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /** A request body larger than the route allows. */
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -108,4 +110,20 @@ export function thrownDataToResponse(err: unknown): Response | null {
     return Response.json(d.data, d.init ?? undefined);
   }
   return null;
+}
+
+/** The public pages' forms (sign-in, contact, newsletter…) are a few KB. */
+export const PUBLIC_FORM_MAX_BYTES = 64 * 1024;
+
+/**
+ * A form posted to a page anyone can reach: never buffered beyond `maxBytes`, whatever the
+ * request claims (a chunked body has no Content-Length). Too large: 413; not a form: 400.
+ */
+export async function readPublicForm(request: Request, maxBytes = PUBLIC_FORM_MAX_BYTES): Promise<FormData> {
+  try {
+    return await readFormWithLimit(request, maxBytes, { drainUpTo: 1024 * 1024 });
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) throw data({ error: "The request is too large." }, { status: 413 });
+    throw data({ error: "The form could not be read." }, { status: 400 });
+  }
 }
