@@ -59,6 +59,11 @@ describe("newsletter box", () => {
     expect(ok.headers.get("location")).toBe("/shop?category=Bedding&newsletter=subscribed#newsletter");
     const bad = (await action(args(post({ email: "nope", redirectTo: "//evil.example/phish" })))) as Response;
     expect(bad.headers.get("location")).toBe("/?newsletter=invalid#newsletter");
+    // A dot segment that a URL resolves into "//evil.example" is refused too.
+    for (const sneaky of ["/.//evil.example/phish", "/./\\evil.example", "/x/..//evil.example"]) {
+      const res = (await action(args(post({ email: "nope", redirectTo: sneaky })))) as Response;
+      expect(res.headers.get("location")).toBe("/?newsletter=invalid#newsletter");
+    }
     expect(await emails()).toEqual(["plain@example.test"]);
   });
 

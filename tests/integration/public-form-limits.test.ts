@@ -53,7 +53,7 @@ describe("forms anyone can post", () => {
     ["/pay/test/test_cs_unknown", testPaymentAction],
   ] as const)("%s refuses an endless chunked body with 413 and stops reading it", async (path, action) => {
     const { request, pulled } = chunkedForm(`http://localhost:3000${path}`);
-    const params = path.startsWith("/pay/test/") ? { sessionId: "test_cs_unknown" } : {};
+    const params: Record<string, string> = path.startsWith("/pay/test/") ? { sessionId: "test_cs_unknown" } : {};
     expect(await statusOf(() => (action as (a: unknown) => Promise<unknown>)(args(request, params)))).toBe(413);
     // Read up to the limit and a short drain (so a browser sees the answer), never the whole body.
     expect(pulled.bytes).toBeLessThan(2 * MB);

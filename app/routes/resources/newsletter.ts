@@ -19,6 +19,8 @@ export async function loader() {
 function backTo(value: FormDataEntryValue | null, outcome: string) {
   const raw = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
   const url = new URL(raw, "http://shop.invalid");
+  // The URL resolves dot segments ("/.//evil.example" becomes "//evil.example"): check the result.
+  if (url.origin !== "http://shop.invalid" || url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) url.pathname = "/";
   url.searchParams.set("newsletter", outcome);
   return `${url.pathname}${url.search}#newsletter`;
 }
