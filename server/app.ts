@@ -27,7 +27,9 @@ export function createApp({ dev }: { dev: boolean }) {
   const env = getEnv();
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // One reverse proxy in front: the client is the address it appended to X-Forwarded-For.
+  // `true` would trust every entry, and the left-most one is whatever the client wrote.
+  if (env.TRUST_PROXY) app.set("trust proxy", 1);
   app.use(requestLog());
   // Development renders every request afresh, so code changes show at once.
   const cache = pageCache({ maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, pool: () => getDb().$client });

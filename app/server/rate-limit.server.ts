@@ -47,8 +47,9 @@ export async function rateLimit(db: Db, checks: { key: string; limit: number; wi
 }
 
 /**
- * The client's address, set by server/app.ts from the socket (or from X-Forwarded-For when
- * TRUST_PROXY is on); an incoming header of that name is always overwritten.
+ * The client's address, set by server/app.ts from the socket (or, when TRUST_PROXY is on, from
+ * the X-Forwarded-For entry the one trusted proxy added); an incoming header of that name is
+ * always overwritten.
  */
 export function clientIp(request: Request): string {
   return request.headers.get("x-shop-client-ip") ?? "unknown";
