@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmPayment } from "~/server/orders/confirm.server";
 import { releaseOrderStock } from "~/server/orders/stock.server";
-import { testPaymentSessions } from "~/server/db/schema";
+import { products, testPaymentSessions } from "~/server/db/schema";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../setup/database";
 import { openCheckout, orderBySession, stockOf } from "../factories/orders";
@@ -40,5 +40,19 @@ describe("releaseOrderStock (for cancelling a paid order)", () => {
     expect((await markPaid(second.sessionId)).state).toBe("sold_out");
     expect(await releaseOrderStock(t.db, second.orderId)).toBe(true);
     expect(await stockOf(t.db, last.id)).toBe(0);
+  });
+
+  it("gives back what payment took when the product switched between unlimited and counted stock after the order", async () => {
+    const becameCounted = await makeProduct(t.db, { unlimitedStock: true, stockQuantity: 0 });
+    const becameUnlimited = await makeProduct(t.db, { stockQuantity: 5 });
+    const order = await openCheckout(t.db, [[becameCounted, 2], [becameUnlimited, 1]]);
+    await t.db.update(products).set({ unlimitedStock: false, stockQuantity: 10 }).where(eq(products.id, becameCounted.id));
+    await t.db.update(products).set({ unlimitedStock: true }).where(eq(products.id, becameUnlimited.id));
+    expect((await markPaid(order.sessionId)).state).toBe("paid");
+    expect(await stockOf(t.db, becameCounted.id)).toBe(8);
+
+    expect(await releaseOrderStock(t.db, order.orderId)).toBe(true);
+    expect(await stockOf(t.db, becameCounted.id)).toBe(10);
+    expect(await stockOf(t.db, becameUnlimited.id)).toBe(5);
   });
 });

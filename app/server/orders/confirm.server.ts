@@ -113,6 +113,7 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
   const short: string[] = [];
   const untracked: string[] = [];
+  const taken: string[] = [];
   try {
     await tx.transaction(async (sp) => {
       for (const item of items) {
@@ -120,7 +121,7 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
           short.push(item.name);
           continue;
         }
-        const taken = await sp
+        const took = await sp
           .update(products)
           .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}`, updatedAt: new Date() })
           .where(
@@ -131,7 +132,10 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
             ),
           )
           .returning({ id: products.id });
-        if (taken.length) continue;
+        if (took.length) {
+          taken.push(item.id);
+          continue;
+        }
         const [p] = await sp.select({ unlimited: products.unlimitedStock }).from(products).where(eq(products.id, item.productId));
         if (p?.unlimited) untracked.push(item.id);
         else short.push(item.name);
@@ -173,7 +177,10 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
     });
     return "sold_out" as const;
   }
-  for (const id of untracked) await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.id, id));
+  // What was taken is what a cancel gives back: a product may have changed between unlimited and
+  // counted stock since the order was placed.
+  if (taken.length) await tx.update(orderItems).set({ stockTracked: true }).where(inArray(orderItems.id, taken));
+  if (untracked.length) await tx.update(orderItems).set({ stockTracked: false }).where(inArray(orderItems.id, untracked));
   const status = accepted ? order.status : "processing";
   await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status }).where(eq(orders.id, orderId));
   await addOrderEvent(tx, {
