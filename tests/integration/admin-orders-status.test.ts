@@ -160,14 +160,25 @@ describe("allowed status moves", () => {
     expect(notes).toContain("Payment refunded in full: the order was cancelled.");
     const cancelMail = (await mailsTo(t.db, order.email)).find((m) => m.kind === "order-cancelled");
     expect(cancelMail?.text).toContain("Your payment of $50.00 has been refunded in full.");
+    // The payment result page, opened again, no longer says the order is confirmed.
+    expect(await confirmPayment(t.db, sessionId)).toMatchObject({
+      state: "cancelled",
+      message: "This order has been cancelled. Your payment has been refunded.",
+    });
   });
 
   it("a paid order cancelled without the refund box keeps its payment; the stock still comes back", async () => {
     const admin = await makeAdmin(t.db);
-    const { orderId, product } = await paidOrder(t.db, { stock: 3, quantity: 1 });
+    const { orderId, product, sessionId } = await paidOrder(t.db, { stock: 3, quantity: 1 });
     expect((await moveNow(t.db, admin, orderId, "cancelled")).body.message).toBe("Order cancelled. Its items are back in stock.");
     expect(await orderRow(t.db, orderId)).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
     expect(await stockOf(t.db, product.id)).toBe(3);
+    expect(await confirmPayment(t.db, sessionId)).toMatchObject({
+      state: "cancelled",
+      message: "This order has been cancelled. Contact us if you have questions about your payment.",
+    });
+    // Nothing was refunded behind the admin's back.
+    expect(await orderRow(t.db, orderId)).toMatchObject({ paymentStatus: "paid" });
   });
 });
 

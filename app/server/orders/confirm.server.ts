@@ -295,7 +295,14 @@ async function settled(db: Db, order: OrderRow, provider?: PaymentProvider): Pro
   if (order.paymentStatus === "unpaid") return { state: "pending", order: base };
   if (order.paymentStatus === "failed" || order.paymentStatus === "expired") return { state: order.paymentStatus, order: base };
   const closing = order.status === "cancelled" ? await closingEvent(db, order.id) : undefined;
-  if (closing === undefined) return { state: "paid", order: base };
+  if (closing === undefined) {
+    if (order.status !== "cancelled") return { state: "paid", order: base };
+    // Paid, then cancelled by the shop: no longer a confirmed order. The admin chose whether to
+    // refund (status.server.ts), so nothing is refunded from here.
+    const money =
+      order.paymentStatus === "refunded" ? "Your payment has been refunded." : "Contact us if you have questions about your payment.";
+    return { state: "cancelled", order: base, message: `This order has been cancelled. ${money}` };
+  }
   const kind = closing.kind === "late_payment" ? "late_payment" : "sold_out";
   let refunded = order.paymentStatus === "refunded";
   // Every later look at the order may retry the refund (the provider keys it once per order).
