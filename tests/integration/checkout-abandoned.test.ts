@@ -128,4 +128,52 @@ describe("checkouts nobody will finish", () => {
     expect(session?.status).toBe("expired");
     expect((await test.retrieveSession(sessionId))?.state).toBe("expired");
   });
+
+  describe("a resubmitted checkout (second tab, retry) whose first order already has a payment page", () => {
+    const resubmit = (product: { id: string; priceCents: number; name: string }, email: string, key: string, provider?: PaymentProvider) =>
+      createCheckout(
+        t.db,
+        { lines: cartLines([product, 1]), form: shippingForm({ email }), idempotencyKey: key },
+        { userId: null, provider: provider ?? getPaymentProvider(t.db, "test"), baseUrl: "http://localhost:3000" },
+      );
+    const ordersWithKey = async (orderId: string) => {
+      const first = await orderRow(orderId);
+      return t.db.select().from(orders).where(eq(orders.email, first.email));
+    };
+
+    it("answers 502 and makes no second order when that page cannot be read (it may still be paid)", async () => {
+      const product = await makeProduct(t.db, { stockQuantity: 5 });
+      const first = await openCheckout(t.db, [[product, 1]], { key: "resubmit.unreadable", form: { email: "unreadable@example.test" } });
+      const test = getPaymentProvider(t.db, "test");
+      const down: PaymentProvider = Object.assign(Object.create(test) as PaymentProvider, {
+        retrieveSession: async () => {
+          throw new Error("provider timed out");
+        },
+      });
+      const again = await resubmit(product, "unreadable@example.test", "resubmit.unreadable", down);
+      expect(again).toMatchObject({ ok: false, status: 502 });
+      expect(await ordersWithKey(first.orderId)).toHaveLength(1);
+      expect(await orderRow(first.orderId)).toMatchObject({ status: "pending", checkoutKey: "resubmit.unreadable" });
+    });
+
+    it("settles a payment whose confirmation has not arrived yet, and makes no second order", async () => {
+      const product = await makeProduct(t.db, { stockQuantity: 5 });
+      const first = await openCheckout(t.db, [[product, 1]], { key: "resubmit.paid", form: { email: "paidmeanwhile@example.test" } });
+      await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_meanwhile" }).where(eq(testPaymentSessions.id, first.sessionId));
+      const again = await resubmit(product, "paidmeanwhile@example.test", "resubmit.paid");
+      expect(again).toMatchObject({ ok: false, status: 409, body: { error: "This order has already been paid." } });
+      expect(await ordersWithKey(first.orderId)).toHaveLength(1);
+      expect(await orderRow(first.orderId)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    });
+
+    it("closes a declined first order and makes a new one", async () => {
+      const product = await makeProduct(t.db, { stockQuantity: 5 });
+      const first = await openCheckout(t.db, [[product, 1]], { key: "resubmit.declined", form: { email: "declined@example.test" } });
+      await t.db.update(testPaymentSessions).set({ status: "declined" }).where(eq(testPaymentSessions.id, first.sessionId));
+      const again = await resubmit(product, "declined@example.test", "resubmit.declined");
+      expect(again).toMatchObject({ ok: true });
+      expect(await orderRow(first.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "failed", checkoutKey: null });
+      expect(await ordersWithKey(first.orderId)).toHaveLength(2);
+    });
+  });
 });

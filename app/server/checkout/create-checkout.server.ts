@@ -8,7 +8,7 @@ import { logger } from "../logger.server";
 import { closeUnpaidOrder, confirmPayment } from "../orders/confirm.server";
 import { addOrderEvent } from "../orders/events.server";
 import { newOrderNumber } from "../orders/order-number.server";
-import { CHECKOUT_SESSION_ID_PLACEHOLDER, type PaymentProvider } from "../payments/index.server";
+import { CHECKOUT_SESSION_ID_PLACEHOLDER, type PaymentProvider, type RemoteSession } from "../payments/index.server";
 import { loadCartProducts } from "./cart-products.server";
 import type { CheckoutInput } from "./parse-request.server";
 
@@ -224,7 +224,26 @@ async function resume(db: Db, found: typeof orders.$inferSelect, provider: Payme
     if (!(await closeInterruptedCheckout(db, order))) return failed(409, "This checkout is already being processed.");
     return null;
   }
-  const remote = await provider.retrieveSession(order.paymentSessionId).catch(() => null);
-  if (remote?.state !== "open" || !remote.url) return null;
-  return { ok: true, url: remote.url, orderId: order.id, orderNumber: order.orderNumber, sessionId: order.paymentSessionId };
+  const sessionId = order.paymentSessionId;
+  let remote: RemoteSession | null;
+  try {
+    remote = await provider.retrieveSession(sessionId);
+  } catch (err) {
+    // Unknown whether that page can still be paid: a second order now could be paid twice.
+    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session of a resubmitted checkout could not be read");
+    return failed(502, CHECKOUT_MESSAGES.checkoutFailed.description);
+  }
+  if (remote?.state === "paid") {
+    // Paid, and its confirmation has not arrived yet: settle it now. This cart is bought.
+    await confirmPayment(db, sessionId, { provider });
+    return failed(409, "This order has already been paid.");
+  }
+  if (remote?.state === "open") {
+    // Open without a page: a bank payment is on its way.
+    if (!remote.url) return failed(409, "This checkout is already being processed.");
+    return { ok: true, url: remote.url, orderId: order.id, orderNumber: order.orderNumber, sessionId };
+  }
+  // Declined, lapsed or unknown to the provider: close the old order now; a new one may be made.
+  if (remote) await confirmPayment(db, sessionId, { provider });
+  return null;
 }
