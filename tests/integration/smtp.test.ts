@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/store/contact";
 import { contactMessages, mailOutbox, rateLimits } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
-import { sendMail } from "~/server/mail/mail.server";
+import { sendPasswordResetMail } from "~/server/auth/auth-mails.server";
+import { REDACTED_LINK, sendMail } from "~/server/mail/mail.server";
 import { useTestDatabase } from "../setup/database";
 
 const t = useTestDatabase();
@@ -127,5 +128,16 @@ describe("mail over SMTP (SMTP_URL set), against a local SMTP server", () => {
       process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
       resetEnvCache();
     }
+  });
+
+  it("delivers a password-reset link but keeps it out of the outbox copy, where any admin could follow it", async () => {
+    const link = "http://localhost:3000/auth/reset-password?token=secret-reset-token-123";
+    await sendPasswordResetMail(t.db, { email: "cust@example.test" }, link);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.raw).toContain("secret-reset-token-123");
+    const [row] = await t.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ transport: "smtp", kind: "password-reset" });
+    expect(row!.text).not.toContain("secret-reset-token-123");
+    expect(row!.text).toContain(REDACTED_LINK);
   });
 });

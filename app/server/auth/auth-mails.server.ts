@@ -8,6 +8,7 @@ export function sendConfirmationMail(db: Db, to: Person, url: string) {
   return sendMail(db, {
     to: to.email,
     kind: "email-verification",
+    secretLink: url,
     subject: "Confirm your Linen & Loft account",
     text: `Welcome to Linen & Loft!\n\nConfirm your email address to finish creating your account (the link works for 24 hours and signs you in):\n${url}\n\nIf you did not sign up, ignore this mail.`,
   });
@@ -17,6 +18,7 @@ export function sendPasswordResetMail(db: Db, to: Person, url: string) {
   return sendMail(db, {
     to: to.email,
     kind: "password-reset",
+    secretLink: url,
     subject: "Reset your Linen & Loft password",
     text: `Someone asked to reset the password of your Linen & Loft account.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
   });

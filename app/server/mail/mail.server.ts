@@ -4,7 +4,26 @@ import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; kind?: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind?: string;
+  replyTo?: string;
+  /**
+   * A link that signs its recipient in (confirmation, password reset). Delivered by SMTP, it is
+   * left out of the outbox record, where any admin could follow it into the customer's account.
+   */
+  secretLink?: string;
+};
+
+/** What the outbox keeps of a mail's text or HTML once the mail itself has gone out. */
+export const REDACTED_LINK = "[link removed from this copy: it signs the recipient in]";
+
+function redact(body: string | null, secret: string | undefined) {
+  return body && secret ? body.split(secret).join(REDACTED_LINK) : body;
+}
 
 /** Strips CR/LF so no value can add a header (subject, names, reply-to). */
 export const headerSafe = (v: string) => v.replace(/[\r\n]+/g, " ").trim();
@@ -49,9 +68,10 @@ export async function sendMail(db: Db, mail: Mail) {
     error = (err as Error).message;
     logger.error({ err: error, to, subject }, "mail delivery failed");
   }
+  const record = { ...base, text: redact(base.text, mail.secretLink)!, html: redact(base.html, mail.secretLink) };
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...base, transport: "smtp", sentAt: error ? null : new Date(), error })
+    .values({ ...record, transport: "smtp", sentAt: error ? null : new Date(), error })
     .returning({ id: mailOutbox.id });
   if (error) throw new Error(`Mail could not be sent: ${error}`);
   return { id: row!.id, transport: "smtp" as const };
