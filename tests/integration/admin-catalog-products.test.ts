@@ -196,6 +196,9 @@ describe("admin products: create and edit", () => {
     expect((await send({ intent: "delete", id: "../../etc" })).status).toBe(404);
     const editor = await get(t.db, editorLoader, admin, `/admin/products/${p.id}/editor`, { productId: p.id });
     expect(editor.body).toEqual({ notFound: true });
+    // 36 characters that look like an id to a loose pattern, but are none.
+    const dashes = "-".repeat(36);
+    expect((await get(t.db, editorLoader, admin, `/admin/products/${dashes}/editor`, { productId: dashes })).body).toEqual({ notFound: true });
   });
 });
 

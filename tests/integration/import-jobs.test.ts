@@ -170,4 +170,8 @@ describe("uploading a CSV", () => {
     const customer = await makeCustomer(t.db);
     await expect(upload(CSV, { as: customer })).rejects.toMatchObject({ init: { status: 403 } });
   });
+
+  it("finds no job for an id that is not a UUID, without asking the database", async () => {
+    for (const id of ["-".repeat(36), "abcdefab-abcd-abcd-abcd-abcdefabcdeg", "../../etc"]) expect(await getJob(t.db, id)).toBeUndefined();
+  });
 });

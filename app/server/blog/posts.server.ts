@@ -11,6 +11,7 @@ import { PostInput } from "~/lib/blog-input";
 import type { Db } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 import { sanitizePostHtml } from "./sanitize.server";
+import { isUuid } from "~/lib/uuid";
 
 /** An expected refusal with the message the editor shows (status 400, or 409 for a taken slug). */
 export class PostInputError extends Error {
@@ -100,11 +101,10 @@ export async function listAdminPosts(db: Db) {
 }
 export type AdminPostCard = Awaited<ReturnType<typeof listAdminPosts>>[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The full record for the editor, or null. */
 export async function getPostForEdit(db: Db, id: string): Promise<EditablePost | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [post] = await db
     .select({
       id: blogPosts.id,
@@ -193,7 +193,7 @@ export async function createPost(db: Db, raw: unknown, authorId: string) {
 /** Null when the post no longer exists. */
 export async function updatePost(db: Db, id: string, raw: unknown, authorId: string) {
   const values = preparePost(raw);
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   return writing(async () => {
     const [row] = await db
       .update(blogPosts)
@@ -206,7 +206,7 @@ export async function updatePost(db: Db, id: string, raw: unknown, authorId: str
 
 /** Returns false when the post does not exist. */
 export async function setPostPublished(db: Db, id: string, published: boolean) {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .update(blogPosts)
     .set({ published, updatedAt: sql`now()` })
@@ -217,7 +217,7 @@ export async function setPostPublished(db: Db, id: string, published: boolean) {
 
 /** Hard delete (SPEC §4). Returns false when the post does not exist. */
 export async function deletePost(db: Db, id: string) {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   return rows.length === 1;
 }

@@ -1,15 +1,15 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The live details a cart line is checked against (the cart's refresh, the checkout), for the ids
  * that can be product ids; anything else in a browser's cart is simply not found.
  */
 export async function loadCartProducts(db: Db, ids: string[]) {
-  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  const valid = [...new Set(ids.filter(isUuid))];
   if (!valid.length) return [];
   return db
     .select({

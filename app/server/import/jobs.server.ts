@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { jobs } from "../db/schema";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Long work (CSV imports, image migrations) runs on the server as a job row: progress and the
@@ -88,7 +89,7 @@ export async function createJob(
 }
 
 export async function getJob(db: Db, id: string): Promise<JobRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
+import { isUuid } from "~/lib/uuid";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -30,11 +31,10 @@ export async function listOutbox(db: Db, page = 1): Promise<{ messages: OutboxRo
   return { messages: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, pages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One message, or null (also for an id that is not a UUID, instead of a database error). */
 export async function getOutboxMessage(db: Db, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: mailOutbox.id,

@@ -11,13 +11,14 @@ import { listAttachableVariations } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/server/http.server";
 import type { Route } from "./+types/editor";
+import { isUuid } from "~/lib/uuid";
 
 /** What the Edit Product dialog needs: the product ("new" for an empty one), its variations and the choices. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const isNew = params.productId === "new";
-  const id = isNew ? null : /^[0-9a-f-]{36}$/i.test(params.productId) ? params.productId : undefined;
+  const id = isNew ? null : isUuid(params.productId) ? params.productId : undefined;
   // Answered, not thrown: a product deleted by another admin must not replace the page with an error.
   if (id === undefined) return { notFound: true as const };
   const [product, variations, categories, choices] = await Promise.all([
