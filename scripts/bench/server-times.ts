@@ -39,7 +39,7 @@ async function shopSorts(): Promise<{ sorts: string[]; note?: string }> {
  * A cookie the shop does not know: enough to bypass the page cache (docs/decisions/0012), so the
  * storefront rows time a full rendering of every request.
  */
-const RENDER = { cookie: "bench-render=1" };
+export const RENDER = { cookie: "bench-render=1" };
 
 function routes(ctx: BenchContext, sorts: string[], adminCookie: string | null): Route[] {
   const q = (params: Record<string, string>) => `/shop?${new URLSearchParams(params)}`;
@@ -66,7 +66,8 @@ function routes(ctx: BenchContext, sorts: string[], adminCookie: string | null):
     { group: "Page cache", label: "/ (home), page cache", paths: ["/"] },
     { group: "Page cache", label: "/shop, page cache", paths: ["/shop"] },
     { group: "Page cache", label: "/product/:id, page cache", paths: products.map((id) => `/product/${id}`) },
-    { group: "Data request", label: "/shop.data (client navigation)", paths: ["/shop.data"] },
+    { group: "Data request", label: "/shop.data (client navigation)", paths: ["/shop.data"], headers: RENDER },
+    { group: "Data request", label: "/shop.data, page cache", paths: ["/shop.data"] },
     { group: "Data request", label: "/api/cart/refresh (3 lines)", paths: [0, 3, 6, 9].map((i) => `/api/cart/refresh?ids=${products.slice(i, i + 3).join(",")}`) },
   ];
   if (adminCookie) {

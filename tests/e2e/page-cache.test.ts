@@ -110,4 +110,45 @@ describe("the storefront page cache", () => {
     await toast(page, "Hydrated Cache Pillow has been added to your cart.").waitFor();
     expect(errors).toEqual([]);
   });
+
+  it("serves a client-side navigation's data request from the cache too, and refreshes it on the next change", async () => {
+    const p = await makeProduct(shop.db, { name: "Data Request Quilt", priceCents: 12000 });
+    const first = await get("/shop.data?search=data+request");
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe("miss");
+    const second = await get("/shop.data?search=data+request");
+    expect(second.cache).toBe("hit");
+    expect(second.html).toBe(first.html);
+    expect(second.html).toContain("Data Request Quilt");
+
+    await shop.db.update(products).set({ name: "Data Request Quilt Renamed" }).where(eq(products.id, p.id));
+    const after = await get("/shop.data?search=data+request");
+    expect(after.cache).toBe("miss");
+    expect(after.html).toContain("Data Request Quilt Renamed");
+
+    // A product's own data request goes stale with its stock, like its page.
+    await get(`/product/${p.id}.data`);
+    expect((await get(`/product/${p.id}.data`)).cache).toBe("hit");
+    await shop.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, p.id));
+    expect((await get(`/product/${p.id}.data`)).cache).toBe("miss");
+    // With cookies, never from the cache.
+    expect((await get("/shop.data?search=data+request", { cookie: "anything=1" })).cache).toBeNull();
+  });
+
+  it("navigates client-side from a cached page through cached data requests, showing the same shop", async () => {
+    await makeProduct(shop.db, { name: "Navigated Linen Sheet" });
+    const page = await shop.newPage();
+    const dataAnswers: (string | undefined)[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === "/shop.data") dataAnswers.push(r.headers()["x-page-cache"]);
+    });
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto("/");
+      await hydrated(page);
+      await page.getByRole("banner").getByRole("link", { name: "Shop", exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/shop");
+      await page.getByText("Navigated Linen Sheet").first().waitFor();
+    }
+    expect(dataAnswers).toEqual(["miss", "hit"]);
+  });
 });

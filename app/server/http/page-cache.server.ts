@@ -18,9 +18,23 @@ import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
  * app server.
  */
 
-/** Storefront pages that look the same to every anonymous visitor (the cart lives in the browser). */
-const CACHEABLE = [/^\/$/, /^\/shop$/, /^\/product\/[^/]+$/, /^\/blog$/, /^\/blog\/(?!rss\.xml$)[^/]+$/, /^\/cart$/, /^\/contact$/];
-const PRODUCT_PAGE = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/**
+ * Storefront pages that look the same to every anonymous visitor (the cart lives in the browser),
+ * and their data requests (`/shop.data`, `/_root.data` for the home page…), which a client-side
+ * navigation fetches instead of the page: the same loaders, so the same change log governs both.
+ */
+const CACHEABLE = [
+  /^\/(?:_root\.data)?$/,
+  /^\/shop(?:\.data)?$/,
+  /^\/product\/[^/]+$/,
+  /^\/blog(?:\.data)?$/,
+  /^\/blog\/(?!rss\.xml$)[^/]+$/,
+  /^\/cart(?:\.data)?$/,
+  /^\/contact(?:\.data)?$/,
+];
+const PRODUCT_PAGE = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.data)?$/i;
+/** React Router's single-fetch answer to a `.data` request. */
+const DATA_TYPE = "text/x-script";
 /** A safety net for anything the change log does not cover (nothing known). */
 const PAGE_TTL_MS = 10 * 60_000;
 /** Kept well beyond PAGE_TTL_MS, so no page outlives the log rows that could mark it stale. */
@@ -191,12 +205,15 @@ function sendCached(req: Request, res: Response, page: CachedPage) {
   res.status(200).end(body);
 }
 
-/** Only a complete, successful HTML page that sets no cookie is kept. */
+/** Only a complete, successful HTML page or data answer that sets no cookie is kept. */
 async function keepPage(res: Response, html: Buffer, from: Pick<CachedPage, "generation" | "productId">): Promise<CachedPage | null> {
   const type = String(res.getHeader("content-type") ?? "");
-  if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return null;
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
+  const isPage = type.startsWith("text/html");
+  if (!isPage && !type.startsWith(DATA_TYPE)) return null;
+  // A page's inline scripts are vouched for by its nonce; a data answer runs no script.
   const nonce = String(res.locals.cspNonce ?? "");
-  if (!nonce) return null;
+  if (isPage && !nonce) return null;
   const headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
     .map(([name, value]) => [name, value] as [string, number | string | string[]]);
@@ -204,7 +221,7 @@ async function keepPage(res: Response, html: Buffer, from: Pick<CachedPage, "gen
     html,
     gzip: await gzipAsync(html),
     headers,
-    scriptHashes: nonceScriptHashes(html.toString("utf8"), nonce),
+    scriptHashes: isPage ? nonceScriptHashes(html.toString("utf8"), nonce) : [],
     ...from,
     storedAt: Date.now(),
   };
