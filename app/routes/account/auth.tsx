@@ -1,4 +1,3 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { useEffect } from "react";
 import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -11,6 +10,7 @@ import { safeRedirect } from "~/server/auth/auth-api.server";
 import { EmailForm, parseForm, resendConfirmation, signIn, SignInForm, signUp, SignUpForm } from "~/server/auth/flows.server";
 import { failed, signedIn } from "~/server/auth/responses.server";
 import { getCurrentUser } from "~/server/http.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

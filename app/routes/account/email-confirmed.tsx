@@ -1,4 +1,3 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
@@ -6,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EmailForm, parseForm, resendConfirmation } from "~/server/auth/flows.server";
 import { failed } from "~/server/auth/responses.server";
 import { getCurrentUser } from "~/server/http.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/email-confirmed";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

@@ -1,10 +1,10 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmailForm, parseForm, requestPasswordReset } from "~/server/auth/flows.server";
 import { failed } from "~/server/auth/responses.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [

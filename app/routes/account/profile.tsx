@@ -1,4 +1,3 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { useEffect } from "react";
 import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -19,6 +18,7 @@ import { failed } from "~/server/auth/responses.server";
 import { getDb } from "~/server/db/client.server";
 import { requireUser } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

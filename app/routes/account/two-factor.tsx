@@ -1,4 +1,3 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
@@ -9,6 +8,7 @@ import { safeRedirect } from "~/server/auth/auth-api.server";
 import { verifySignInCode } from "~/server/auth/flows.server";
 import { failed, signedIn } from "~/server/auth/responses.server";
 import { getCurrentUser } from "~/server/http.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [

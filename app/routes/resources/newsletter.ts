@@ -1,4 +1,3 @@
-import { readPublicForm } from "~/server/http/read-body.server";
 import { data, redirect } from "react-router";
 import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { NewsletterInput } from "~/lib/newsletter-input";
@@ -6,6 +5,7 @@ import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { subscribe } from "~/server/newsletter/newsletter.server";
 import { clientIp } from "~/server/rate-limit.server";
+import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/newsletter";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };

@@ -1,4 +1,3 @@
-import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import { CreditCard, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -10,6 +9,7 @@ import { invariantResponse } from "~/server/http.server";
 import { confirmPayment } from "~/server/orders/confirm.server";
 import { activePaymentProviderName } from "~/server/payments/index.server";
 import { getTestPaymentPage, payTestSession } from "~/server/payments/test-provider.server";
+import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,3 @@
-import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import { data } from "react-router";
 import { brandFrom, seoMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/server/seo/seo.server";
@@ -9,6 +8,7 @@ import { submitContactMessage } from "~/server/contact/contact.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { clientIp } from "~/server/rate-limit.server";
+import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
