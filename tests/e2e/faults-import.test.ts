@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STALE_MESSAGE } from "~/server/import/jobs.server";
+import { STALE_MESSAGE } from "~/server/jobs/jobs.server";
 import { writeSampleCsv } from "~/server/import/sample-csv.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createSession, makeAdmin, SESSION_COOKIE } from "../factories/users";

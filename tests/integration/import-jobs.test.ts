@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jobs, products } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
-import { createJob, getJob, type JobView } from "~/server/import/jobs.server";
+import { createJob, getJob, type JobView } from "~/server/jobs/jobs.server";
 import { action as importJobAction } from "~/routes/admin/products/import-job";
 import { loader as jobEvents } from "~/routes/admin/products/job-events";
 import { loader as jobLoader } from "~/routes/admin/products/job";

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { products } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
-import { getJob } from "~/server/import/jobs.server";
+import { getJob } from "~/server/jobs/jobs.server";
 import { migrateProductImages, MigrationRequestError, startImageMigration } from "~/server/media/migrate-images.server";
 import { DiskStorage, setStorage } from "~/server/storage/storage.server";
 import { action, loader } from "~/routes/admin/products/migrate-images";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { JobView } from "~/server/import/jobs.server";
+import type { JobView } from "~/server/jobs/jobs.server";
 
 export type { JobView };
 

@@ -17,7 +17,7 @@ import {
   updateJob,
   type JobRow,
   type JobView,
-} from "./jobs.server";
+} from "../jobs/jobs.server";
 import { importProducts, type ImportSummary } from "./run-import.server";
 import { saveUpload, UploadRefused } from "./save-upload.server";
 

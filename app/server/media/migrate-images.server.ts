@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
 import { getEnv } from "../env.server";
-import { createJob, heartbeat, reapStaleJobs, toJobView, updateJob, type JobView } from "../import/jobs.server";
+import { createJob, heartbeat, reapStaleJobs, toJobView, updateJob, type JobView } from "../jobs/jobs.server";
 import { logger } from "../logger.server";
 import { getStorage } from "../storage/storage.server";
 import { FetchImageError, fetchImage, type FetchImageOptions } from "./migrate-images-fetch.server";

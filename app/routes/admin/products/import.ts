@@ -3,7 +3,7 @@ import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
 import { requireAdmin } from "~/server/http.server";
 import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
-import { latestJob, toJobView } from "~/server/import/jobs.server";
+import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";
 import type { Route } from "./+types/import";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/server/http.server";
-import { getJob, toJobView } from "~/server/import/jobs.server";
+import { getJob, toJobView } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { shutdownSignal } from "~/server/shutdown.server";
 import type { Route } from "./+types/job-events";

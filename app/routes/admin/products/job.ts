@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/server/http.server";
-import { getJob, toJobView } from "~/server/import/jobs.server";
+import { getJob, toJobView } from "~/server/jobs/jobs.server";
 import type { Route } from "./+types/job";
 
 /** One import or migration job's progress, for polling where server-sent events do not get through. */
