@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { CategoryInput } from "~/lib/product-input";
-import type { AdminCategory } from "~/server/catalog/categories.server";
+import type { AdminCategory } from "~/lib/catalog-view";
 import { DeleteCategoryDialog } from "./delete-category-dialog";
 import { InlineEdit } from "./inline-edit";
 import { useAdminAction } from "./use-admin-action";

@@ -11,7 +11,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import type { AdminCategory } from "~/server/catalog/categories.server";
+import type { AdminCategory } from "~/lib/catalog-view";
 import { useAdminAction } from "./use-admin-action";
 
 /**

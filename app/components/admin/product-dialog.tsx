@@ -4,14 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
 import { centsToInput, fieldErrors, ProductInput, EMPTY_PRODUCT_FORM, type ProductFormValues } from "~/lib/product-input";
-import type { loader as editorLoader } from "~/routes/admin/products/editor";
-import type { ProductForEdit } from "~/server/catalog/admin-products.server";
+import type { ProductEditorData, ProductForEdit } from "~/lib/catalog-view";
 import { ProductFormFields } from "./product-form-fields";
 import { ProductVariationsSection } from "./product-variations-section";
 import { useAdminAction } from "./use-admin-action";
 
-type EditorData = Awaited<ReturnType<typeof editorLoader>>;
-type Loaded = Extract<EditorData, { notFound: false }>;
+type Loaded = Extract<ProductEditorData, { notFound: false }>;
 
 function toForm(p: ProductForEdit | null): ProductFormValues {
   if (!p) return EMPTY_PRODUCT_FORM;
@@ -32,7 +30,7 @@ function toForm(p: ProductForEdit | null): ProductFormValues {
 
 /** The Edit Product dialog (SPEC §2); for "new" the same dialog, empty, creates a product. */
 export function ProductDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
-  const editor = useFetcher<EditorData>();
+  const editor = useFetcher<ProductEditorData>();
   // Bumped to start the form again from the server's latest version (after a conflict).
   const [generation, setGeneration] = useState(0);
   const isNew = productId === "new";
@@ -43,7 +41,7 @@ export function ProductDialog({ productId, onClose }: { productId: string; onClo
   }, [productId]);
 
   // After "Load latest version": the data that was stale, until fresh data replaces it.
-  const [staleData, setStaleData] = useState<EditorData | null>(null);
+  const [staleData, setStaleData] = useState<ProductEditorData | null>(null);
   useEffect(() => {
     if (staleData && editor.state === "idle" && editor.data !== staleData) {
       setStaleData(null);

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
-import type { AdminProductRow } from "~/server/catalog/admin-products.server";
+import type { AdminProductRow } from "~/lib/catalog-view";
 import { useAdminAction } from "./use-admin-action";
 
 export function ProductRow({

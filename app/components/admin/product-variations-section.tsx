@@ -6,8 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOptGroup, NativeSelectOption } from "~/components/ui/native-select";
 import { centsToInput, ProductVariationField } from "~/lib/product-input";
-import type { AttachedVariation } from "~/server/catalog/product-variations.server";
-import type { AdminVariationType } from "~/server/catalog/variations.server";
+import type { AdminVariationType, AttachedVariation } from "~/lib/catalog-view";
 import { useAdminAction } from "./use-admin-action";
 
 /** SPEC §2 'Product Variations': attach values; edit each one's price adjustment, stock and SKU suffix; remove. */

@@ -8,15 +8,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { NO_PRODUCTS_SELECTED } from "~/lib/product-input";
-import type { AdminProductPage, AdminProductRow, AdminSort } from "~/server/catalog/admin-products.server";
+import type { AdminProductListQuery, AdminProductPage, AdminProductRow, AdminSort, CategoryOption } from "~/lib/catalog-view";
 import { BulkEditDialog } from "./bulk-edit-dialog";
 import { ConfirmDelete } from "./confirm-delete";
 import { ProductDialog } from "./product-dialog";
 import { ProductRow } from "./product-row";
 import { useAdminAction } from "./use-admin-action";
-
-type Query = { q: string; sort: AdminSort; dir: "asc" | "desc"; page: number };
-type Category = { id: string; name: string };
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -37,8 +34,8 @@ export function ProductsTab({
   openNew,
 }: {
   page: AdminProductPage | null;
-  query: Query;
-  categories: Category[];
+  query: AdminProductListQuery;
+  categories: CategoryOption[];
   openNew: boolean;
 }) {
   const [params, setParams] = useSearchParams();

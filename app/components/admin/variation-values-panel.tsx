@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { VariationValueName } from "~/lib/product-input";
-import type { AdminVariationType, AdminVariationValue } from "~/server/catalog/variations.server";
+import type { AdminVariationType, AdminVariationValue } from "~/lib/catalog-view";
 import { ConfirmDelete } from "./confirm-delete";
 import { InlineEdit } from "./inline-edit";
 import { useAdminAction } from "./use-admin-action";

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { VariationTypeName } from "~/lib/product-input";
-import type { AdminVariationType } from "~/server/catalog/variations.server";
+import type { AdminVariationType } from "~/lib/catalog-view";
 import { ConfirmDelete } from "./confirm-delete";
 import { InlineEdit } from "./inline-edit";
 import { useAdminAction } from "./use-admin-action";

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { cleanSearchTerm } from "~/lib/product";
+import type { AdminProductListQuery, AdminProductPage, AdminSort, ProductForEdit } from "~/lib/catalog-view";
 import { ProductInput } from "~/lib/product-input";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
@@ -17,8 +18,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_COUNT_CAP = 10_000;
 export const ADMIN_SEARCH_COUNT_CAP = 1_000;
 
-export const ADMIN_SORTS = ["created", "name", "category", "price", "stock", "rating", "status"] as const;
-export type AdminSort = (typeof ADMIN_SORTS)[number];
+export const ADMIN_SORTS = ["created", "name", "category", "price", "stock", "rating", "status"] as const satisfies readonly AdminSort[];
 const DEFAULT_DIR: Record<AdminSort, "asc" | "desc"> = {
   created: "desc",
   name: "asc",
@@ -37,7 +37,7 @@ export const AdminProductQuery = z.object({
 });
 export type AdminProductQuery = z.output<typeof AdminProductQuery>;
 
-export function parseAdminProductQuery(url: URL): AdminProductQuery & { dir: "asc" | "desc" } {
+export function parseAdminProductQuery(url: URL): AdminProductListQuery {
   const q = AdminProductQuery.parse({
     q: url.searchParams.get("q") ?? "",
     sort: url.searchParams.get("sort") ?? "created",
@@ -46,30 +46,6 @@ export function parseAdminProductQuery(url: URL): AdminProductQuery & { dir: "as
   });
   return { ...q, dir: q.dir ?? DEFAULT_DIR[q.sort] };
 }
-
-export type AdminProductRow = {
-  id: string;
-  name: string;
-  sku: string;
-  category: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  active: boolean;
-  featured: boolean;
-  rating: number;
-  reviewCount: number;
-};
-
-export type AdminProductPage = {
-  rows: AdminProductRow[];
-  /** Exact below the cap; `totalCapped` says the real number is larger. */
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
-};
 
 /**
  * The storefront's literal search (every word in the name, category or description, served by the
@@ -145,23 +121,6 @@ export async function listAdminProducts(db: Db, query: AdminProductQuery): Promi
     pageSize: ADMIN_PAGE_SIZE,
   };
 }
-
-export type ProductForEdit = {
-  id: string;
-  name: string;
-  sku: string;
-  description: string;
-  imageUrl: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  category: string;
-  active: boolean;
-  featured: boolean;
-  /** The row's updated_at to the microsecond: the editor sends it back to detect a newer save. */
-  version: string;
-};
 
 const versionOf = sql<string>`${products.updatedAt}::text`;
 

@@ -1,16 +1,9 @@
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import type { AdminCategory, CategoryOption } from "~/lib/catalog-view";
 import { CategoryInput, CategoryName } from "~/lib/product-input";
 import type { Db } from "../db/client.server";
 import { categories, products } from "../db/schema";
 import { CatalogInputError, pgErrorCode, UNIQUE_VIOLATION } from "./admin-errors.server";
-
-export type AdminCategory = {
-  id: string;
-  name: string;
-  description: string;
-  active: boolean;
-  createdAt: string;
-};
 
 /** Deleting a category still on products needs a place to move them: the admin is asked. */
 export class CategoryInUseError extends CatalogInputError {
@@ -46,7 +39,7 @@ export async function listCategories(db: Db): Promise<AdminCategory[]> {
 }
 
 /** SPEC §7: the active categories (id, name) by name, for the product and bulk edit dialogs. */
-export async function listActiveCategories(db: Db): Promise<{ id: string; name: string }[]> {
+export async function listActiveCategories(db: Db): Promise<CategoryOption[]> {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)

@@ -1,18 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { AttachedVariation } from "~/lib/catalog-view";
 import { ProductVariationField } from "~/lib/product-input";
 import type { Db } from "../db/client.server";
 import { productVariations, variationTypes, variationValues } from "../db/schema";
 import { CatalogInputError, pgErrorCode } from "./admin-errors.server";
-
-export type AttachedVariation = {
-  id: string;
-  variationValueId: string;
-  typeName: string;
-  value: string;
-  priceAdjustmentCents: number;
-  stockQuantity: number;
-  skuSuffix: string;
-};
 
 const FOREIGN_KEY_VIOLATION = "23503";
 

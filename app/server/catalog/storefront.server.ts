@@ -10,6 +10,7 @@ import {
   type ShopFilters,
   type ShopSort,
 } from "~/lib/product";
+import type { ProductCardPage } from "~/lib/catalog-view";
 import type { Db } from "../db/client.server";
 import { categories, productCounts, products } from "../db/schema";
 import { cardColumns, countUpTo, orderBy, pageOf, pageOfMatches, type CardRow } from "./listing-queries.server";
@@ -48,10 +49,9 @@ export function toProductCard(row: CardRow): ProductCardData {
 const isActive = eq(products.active, true);
 
 export type Page = { offset: number; limit: number };
-export type FeaturedPage = { items: ProductCardData[]; hasMore: boolean };
 
 /** SPEC §7: the home list — active, featured first, then newest. One row past the page tells whether more exist. */
-export async function listFeaturedProducts(db: Db, page: Page): Promise<FeaturedPage> {
+export async function listFeaturedProducts(db: Db, page: Page): Promise<ProductCardPage> {
   const rows = await db
     .select(cardColumns)
     .from(products)

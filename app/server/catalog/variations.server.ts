@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { AdminVariationType, AdminVariationValue } from "~/lib/catalog-view";
 import {
   VariationTypeName,
   VariationTypeRename,
@@ -8,9 +9,6 @@ import {
 import type { Db } from "../db/client.server";
 import { variationTypes, variationValues } from "../db/schema";
 import { CatalogInputError, pgErrorCode, UNIQUE_VIOLATION } from "./admin-errors.server";
-
-export type AdminVariationValue = { id: string; variationTypeId: string; value: string; active: boolean };
-export type AdminVariationType = { id: string; name: string; active: boolean; values: AdminVariationValue[] };
 
 const FOREIGN_KEY_VIOLATION = "23503";
 

@@ -11,10 +11,11 @@ import { listAttachableVariations } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/server/http.server";
 import type { Route } from "./+types/editor";
+import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";
 
 /** What the Edit Product dialog needs: the product ("new" for an empty one), its variations and the choices. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs): Promise<ProductEditorData> {
   await requireAdmin(request);
   const db = getDb();
   const isNew = params.productId === "new";
