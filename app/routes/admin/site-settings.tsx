@@ -6,6 +6,7 @@ import {
   SettingsSkeleton,
   type SaveResult,
 } from "~/components/admin/site-settings/settings-editor";
+import { formatBytes } from "~/lib/format";
 import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
 import { getDb } from "~/server/db/client.server";
@@ -13,7 +14,7 @@ import { getEnv } from "~/server/env.server";
 import { requireAdmin } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
-import { formatBytes, saveImageUpload, UploadError } from "~/server/media/upload.server";
+import { saveImageUpload, UploadError } from "~/server/media/upload.server";
 import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/site-settings";
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { formatBytes } from "~/lib/format";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
-import { formatBytes } from "../media/upload.server";
 import { ImportFileError, INVALID_FILE_TYPE } from "./csv-reader.server";
 import {
   createJob,

@@ -1,6 +1,7 @@
+import { formatBytes } from "~/lib/format";
 import { getEnv } from "../env.server";
 import { BodyTooLargeError, readFormWithLimit } from "../http/read-body.server";
-import { formatBytes, UploadError } from "./upload.server";
+import { UploadError } from "./upload.server";
 
 /** Room for the multipart boundaries and the other fields next to the file. */
 const FORM_OVERHEAD = 64 * 1024;

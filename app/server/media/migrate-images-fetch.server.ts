@@ -2,7 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { formatBytes } from "./upload.server";
+import { formatBytes } from "~/lib/format";
 
 /**
  * Downloads one external image for the migration, defensively: only http(s), every address a

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
+import { formatBytes } from "~/lib/format";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { getStorage } from "../storage/storage.server";
@@ -32,12 +33,6 @@ export type UploadOptions = {
   /** Shrinks a larger image to fit inside this box (never enlarges), e.g. a 6000 px photo for a hero. */
   fit?: { width: number; height: number };
 };
-
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
 
 async function toBuffer(input: File | Blob | Buffer, maxBytes: number): Promise<Buffer> {
   const size = Buffer.isBuffer(input) ? input.length : input.size;

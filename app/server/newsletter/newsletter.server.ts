@@ -1,4 +1,5 @@
 import { count, desc } from "drizzle-orm";
+import { csvCell } from "~/lib/csv";
 import type { Db } from "../db/client.server";
 import { newsletterSubscriptions } from "../db/schema";
 import { rateLimit } from "../rate-limit.server";
@@ -37,15 +38,6 @@ export async function listSubscriptions(db: Db, page: number) {
     db.select({ n: count() }).from(newsletterSubscriptions),
   ]);
   return { subscriptions: rows, total: total!.n };
-}
-
-/**
- * A cell for a spreadsheet: quoted, and a leading =, +, -, @, tab or CR gets a ' so a
- * spreadsheet never runs it as a formula (CSV injection).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** Every subscription, oldest first, as CSV text (email, subscribed_at in ISO 8601 UTC). */

@@ -1,5 +1,5 @@
+import { csvCell } from "~/lib/csv";
 import type { Db } from "../db/client.server";
-import { csvCell } from "../newsletter/newsletter.server";
 import { filteredOrderBatches, type AdminOrderQuery } from "./admin-orders.server";
 
 const HEADER = [
