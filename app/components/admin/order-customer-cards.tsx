@@ -1,14 +1,9 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { AdminOrderView } from "~/lib/orders-view";
 import { UtcTime } from "./utc-time";
 
-type OrderView = {
-  paidAt: string | null;
-  stockReturned: boolean;
-  customer: { name: string; email: string; phone: string; account: { id: string; name: string; email: string } | null };
-  shipping: { address: string; city: string; state: string; zipCode: string; country: string };
-  payment: { provider: string; reference: string | null; sessionId: string | null };
-};
+type OrderView = Pick<AdminOrderView, "paidAt" | "stockReturned" | "customer" | "shipping" | "payment">;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -2,20 +2,12 @@ import { Clock, DollarSign, ShoppingCart, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/lib/money";
-
-export type OrderStatsView = {
-  totalOrders: number;
-  paidOrders: number;
-  revenueCents: number;
-  pending: number;
-  processing: number;
-  shipped: number;
-};
+import type { AdminOrderStats } from "~/lib/orders-view";
 
 const number = new Intl.NumberFormat("en-US");
 
 /** Four cards, as in the specification's mock, from the orders table. */
-export function OrderStatCards({ stats }: { stats: OrderStatsView }) {
+export function OrderStatCards({ stats }: { stats: AdminOrderStats }) {
   const cards = [
     { title: "Total Orders", value: number.format(stats.totalOrders), note: `${number.format(stats.paidOrders)} paid`, icon: ShoppingCart, to: "/admin/orders" },
     { title: "Revenue", value: formatMoney(stats.revenueCents), note: "From paid orders, cancellations excluded", icon: DollarSign, to: null },

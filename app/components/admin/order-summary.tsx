@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
+import type { AdminOrderLine, AdminOrderView } from "~/lib/orders-view";
 
-export type OrderLineView = { id: string; productId: string | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
-
-type Totals = { subtotalCents: number; shippingCents: number; taxCents: number; totalAmountCents: number };
+type Totals = Pick<AdminOrderView, "subtotalCents" | "shippingCents" | "taxCents" | "totalAmountCents">;
 
 /** The line snapshots taken at purchase (later product edits never change them) and the totals. */
-export function OrderLines({ lines, totals }: { lines: OrderLineView[]; totals: Totals }) {
+export function OrderLines({ lines, totals }: { lines: AdminOrderLine[]; totals: Totals }) {
   return (
     <div className="overflow-x-auto">
       <Table>

@@ -1,23 +1,12 @@
 import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
+import type { AdminOrderRow } from "~/lib/orders-view";
 import { AdminOrderStatusBadge, PaymentStatusBadge } from "./order-status-badge";
 import { UtcTime } from "./utc-time";
 
-export type OrderRowView = {
-  id: string;
-  orderNumber: string;
-  createdAt: string;
-  customerName: string;
-  email: string;
-  itemsCount: number;
-  totalAmountCents: number;
-  paymentStatus: string;
-  status: string;
-};
-
 /** The orders of one page, newest first; the order number opens the order. */
-export function OrderTable({ orders, caption }: { orders: OrderRowView[]; caption: string }) {
+export function OrderTable({ orders, caption }: { orders: AdminOrderRow[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
       <Table>

@@ -1,16 +1,6 @@
+import type { AdminOrderEvent } from "~/lib/orders-view";
 import { AdminOrderStatusBadge } from "./order-status-badge";
 import { UtcTime } from "./utc-time";
-
-export type OrderEventView = {
-  id: string;
-  kind: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  note: string;
-  actorLabel: string;
-  actorEmail: string | null;
-  createdAt: string;
-};
 
 const ACTORS: Record<string, string> = {
   test: "Test payment provider",
@@ -21,7 +11,7 @@ const ACTORS: Record<string, string> = {
 };
 
 /** Who made a change, in words: an admin by name and email, the customer, a payment provider, or the shop. */
-export function actorText(e: Pick<OrderEventView, "actorLabel" | "actorEmail">) {
+export function actorText(e: Pick<AdminOrderEvent, "actorLabel" | "actorEmail">) {
   const who = Object.hasOwn(ACTORS, e.actorLabel) ? ACTORS[e.actorLabel]! : e.actorLabel || "The shop";
   if (!e.actorEmail) return who;
   return e.actorLabel === e.actorEmail ? e.actorEmail : `${who} (${e.actorEmail})`;
@@ -35,16 +25,16 @@ const TITLES: Record<string, string> = {
   attention: "Needs attention",
 };
 
-const isPlacing = (e: OrderEventView) => e.kind === "status" && !e.fromStatus && e.toStatus === "pending";
+const isPlacing = (e: AdminOrderEvent) => e.kind === "status" && !e.fromStatus && e.toStatus === "pending";
 
-function title(e: OrderEventView) {
+function title(e: AdminOrderEvent) {
   if (e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus) return null;
   if (isPlacing(e)) return "Order placed";
   return TITLES[e.kind] ?? "Note";
 }
 
 /** The order's history, oldest first, starting with its placing (recorded by the checkout, or taken from the order). */
-export function OrderTimeline({ placedAt, placedBy, events }: { placedAt: string; placedBy: string; events: OrderEventView[] }) {
+export function OrderTimeline({ placedAt, placedBy, events }: { placedAt: string; placedBy: string; events: AdminOrderEvent[] }) {
   return (
     <ol className="grid gap-4 border-l pl-4" aria-label="Order timeline">
       {events.some(isPlacing) ? null : (

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import type { AdminOrderList, AdminOrderRow, AdminOrderStats, AdminOrderView } from "~/lib/orders-view";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders, user } from "../db/schema";
 import { pageParam } from "../http/page-param.server";
@@ -68,20 +69,8 @@ const listColumns = {
   status: orders.status,
 };
 
-export type AdminOrderRow = {
-  id: string;
-  orderNumber: string;
-  createdAt: string;
-  customerName: string;
-  email: string;
-  itemsCount: number;
-  totalAmountCents: number;
-  paymentStatus: string;
-  status: string;
-};
-
 /** One page of orders, newest first, with the number of orders matching the filter. */
-export async function listAdminOrders(db: Db, query: AdminOrderQuery) {
+export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
   const where = whereOf(query);
   const [rows, [count]] = await Promise.all([
     db
@@ -112,15 +101,6 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery) {
     ),
   };
 }
-
-export type AdminOrderStats = {
-  totalOrders: number;
-  paidOrders: number;
-  revenueCents: number;
-  pending: number;
-  processing: number;
-  shipped: number;
-};
 
 /** Revenue counts paid orders that were not cancelled (docs/decisions/0004). */
 export const COUNTS_AS_REVENUE = sql`${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled'`;
@@ -155,7 +135,7 @@ function orderKey(idOrNumber: string): SQL | null {
 }
 
 /** Everything the order page shows, or null for an unknown or malformed id. */
-export async function getAdminOrder(db: Db, idOrNumber: string) {
+export async function getAdminOrder(db: Db, idOrNumber: string): Promise<AdminOrderView | null> {
   const key = orderKey(idOrNumber);
   if (!key) return null;
   const [order] = await db.select().from(orders).where(key);
@@ -218,8 +198,6 @@ export async function getAdminOrder(db: Db, idOrNumber: string) {
     moves: allowedMoves(order.status),
   };
 }
-
-export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
 /** Batches of the filtered orders, newest first, walked by (created_at, id) so a large export never offsets. */
 export async function* filteredOrderBatches(db: Db, query: Omit<AdminOrderQuery, "page">, batchSize = 500) {
