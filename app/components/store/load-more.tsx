@@ -1,9 +1,8 @@
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/lean/button";
+import type { ProductCardPage } from "~/lib/catalog-view";
 import type { ProductCardData } from "~/lib/product";
 import { toast } from "~/lib/toast";
-
-type PageData = { items: ProductCardData[]; hasMore: boolean };
 
 /** SPEC §8: what a shopper sees when the next page cannot be loaded (the grid stays as it was). */
 export const LOAD_FAILED = { title: "Error", description: "Failed to load products" } as const;
@@ -27,7 +26,7 @@ export function useLoadMore(opts: { initial: ProductCardData[]; hasMore: boolean
     try {
       const res = await fetch(`/api/products?${params.toString()}`, { headers: { accept: "application/json" } });
       if (!res.ok) throw new Error(`status ${res.status}`);
-      const data = (await res.json()) as PageData;
+      const data = (await res.json()) as ProductCardPage;
       setState((s) => {
         const seen = new Set(s.items.map((p) => p.id));
         return { items: [...s.items, ...data.items.filter((p) => !seen.has(p.id))], hasMore: data.hasMore, nextPage: s.nextPage + 1 };

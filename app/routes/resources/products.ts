@@ -1,3 +1,4 @@
+import type { ProductCardPage } from "~/lib/catalog-view";
 import { FEATURED_PAGE_SIZE, parsePage, SHOP_PAGE_SIZE } from "~/lib/product";
 import { listActiveCategories, listFeaturedProducts, listShopProducts, parseShopFilters } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
@@ -16,12 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   if (params.get("list") === "featured") {
     const result = await listFeaturedProducts(db, { offset: (page - 1) * FEATURED_PAGE_SIZE, limit: FEATURED_PAGE_SIZE });
-    return Response.json(result, { headers: { "Cache-Control": "no-cache" } });
+    return Response.json(result satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });
   }
   const filters = parseShopFilters(params, await listActiveCategories(db));
   const { items, hasMore } = await listShopProducts(db, filters, {
     offset: (page - 1) * SHOP_PAGE_SIZE,
     limit: SHOP_PAGE_SIZE,
   });
-  return Response.json({ items, hasMore }, { headers: { "Cache-Control": "no-cache" } });
+  return Response.json({ items, hasMore } satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });
 }
