@@ -1,7 +1,7 @@
 // npm run db:seed: the demo catalogue, blog, settings and admin, on any database (once).
 import { closeDatabase, openDatabase } from "../app/server/db/client.server";
 import { runMigrations } from "../app/server/db/migrate.server";
-import { seedDemo } from "../app/server/db/seed/seed.server";
+import { seedDemo } from "../app/server/seed/seed.server";
 
 try {
   const { db, url } = await openDatabase({ ownEmbedded: false });

@@ -3,7 +3,7 @@ import { startAbandonedCheckoutSweeper } from "./checkout/abandoned.server";
 import { getEnv } from "./env.server";
 import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
-import { seedBase, seedDemo } from "./db/seed/seed.server";
+import { seedBase, seedDemo } from "./seed/seed.server";
 import { startChangeLogPruner } from "./http/page-cache.server";
 import { getRootLogger } from "./logger.server";
 import { getAuthSecret } from "./secrets.server";

@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { createDatabase } from "../../app/server/db/client.server";
-import { seedDemo } from "../../app/server/db/seed/seed.server";
+import { seedDemo } from "../../app/server/seed/seed.server";
 import { seeded, type Random } from "./random";
 import {
   ADJECTIVES, CATEGORY_SHARES, COLORS, FINISHES, MATERIALS, NOUNS, PLACES, POST_TOPICS, RARE_MATERIAL_SHARE,

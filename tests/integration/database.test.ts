@@ -3,7 +3,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { runMigrations } from "~/server/db/migrate.server";
 import { blogPosts, categories, products, shopMeta, siteSettings, user } from "~/server/db/schema";
-import { seedBase, seedDemo } from "~/server/db/seed/seed.server";
+import { seedBase, seedDemo } from "~/server/seed/seed.server";
 import { createTestDatabase, useTestDatabase } from "../setup/database";
 
 describe("migrations", () => {

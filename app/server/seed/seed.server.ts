@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_SETTINGS, SETTING_KEYS } from "~/lib/site-settings";
-import { createOrPromoteAdmin } from "../../accounts/admin.server";
-import { getStorage } from "../../storage/storage.server";
-import type { Db } from "../client.server";
-import { blogPosts, categories, products, shopMeta, siteSettings } from "../schema";
+import { createOrPromoteAdmin } from "../accounts/admin.server";
+import type { Db } from "../db/client.server";
+import { blogPosts, categories, products, shopMeta, siteSettings } from "../db/schema";
+import { getStorage } from "../storage/storage.server";
 import { demoPosts } from "./demo-posts";
 import { demoProducts } from "./demo-products";
 import { renderDemoHeroImage, renderDemoImage } from "./demo-images.server";
