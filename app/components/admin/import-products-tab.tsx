@@ -7,8 +7,10 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
-import { DryRunSummary, ImportResultSummary, type DryRun, type ImportResult } from "./import-summaries";
-import { readJobAnswer, useJobProgress, type JobView } from "./use-job-progress";
+import type { ImportJobDetail, ImportResult } from "~/lib/import-view";
+import { DryRunSummary, ImportResultSummary } from "./import-summaries";
+import type { JobView } from "~/lib/jobs-view";
+import { readJobAnswer, useJobProgress } from "./use-job-progress";
 
 const INVALID_FILE_TYPE = "Invalid file type: Please select a CSV file";
 const CSV_TYPES = ["text/csv", "application/csv", "text/x-csv", "application/vnd.ms-excel", "text/plain", "application/octet-stream", ""];
@@ -117,7 +119,7 @@ export function ImportProductsTab() {
     }
   };
 
-  const detail = (job?.detail ?? {}) as { stage?: string; fileName?: string; dryRun?: DryRun };
+  const detail = (job?.detail ?? {}) as ImportJobDetail;
   const awaitingConfirmation = job?.status === "pending" && detail.stage === "confirm" && detail.dryRun;
   const running = job?.status === "running";
 

@@ -1,35 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-
-/** What the dry run found (JobView.detail.dryRun). */
-export type DryRun = {
-  format: string;
-  formatLabel: string;
-  rows: number;
-  create: number;
-  update: number;
-  skip: number;
-  merged: number;
-  errorCount: number;
-  errors: string[];
-  noteCount: number;
-  notes: string[];
-  newCategories: string[];
-};
-
-/** What a finished import did (JobView.result). */
-export type ImportResult = {
-  formatLabel: string;
-  imported: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  merged: number;
-  errorCount: number;
-  errors: string[];
-  noteCount: number;
-  notes: string[];
-  newCategories: string[];
-};
+import type { ImportDryRun, ImportResult } from "~/lib/import-view";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -82,7 +52,7 @@ function Counts({ items }: { items: [string, number][] }) {
   );
 }
 
-export function DryRunSummary({ dryRun, fileName }: { dryRun: DryRun; fileName: string }) {
+export function DryRunSummary({ dryRun, fileName }: { dryRun: ImportDryRun; fileName: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm">

@@ -7,11 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { readJobAnswer, useJobProgress, type JobView } from "./use-job-progress";
-
-/** SPEC §3 Migration result item. */
-type MigrationResult = { productId: string; productName: string; success: boolean; error: string | null };
-type MigrationOutcome = { migrated: number; failed: number; results: MigrationResult[] };
+import type { JobView } from "~/lib/jobs-view";
+import type { MigrationOutcome } from "~/lib/media-view";
+import { readJobAnswer, useJobProgress } from "./use-job-progress";
 
 function completeMessage(migrated: number, failed: number) {
   return `Successfully migrated ${migrated} images. ${failed} failed.`;

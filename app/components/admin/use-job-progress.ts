@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { JobView } from "~/server/jobs/jobs.server";
-
-export type { JobView };
+import type { JobView } from "~/lib/jobs-view";
 
 const finished = (job: JobView | null) => !job || job.status === "done" || job.status === "failed" || job.status === "pending";
 

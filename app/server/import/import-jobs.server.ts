@@ -16,8 +16,9 @@ import {
   unfinishedJob,
   updateJob,
   type JobRow,
-  type JobView,
 } from "../jobs/jobs.server";
+import type { ImportDryRun, ImportJobDetail, ImportResult } from "~/lib/import-view";
+import type { JobView } from "~/lib/jobs-view";
 import { importProducts, type ImportSummary } from "./run-import.server";
 import { saveUpload, UploadRefused } from "./save-upload.server";
 
@@ -64,7 +65,7 @@ function sweepImportFiles(keepJobId: string | undefined) {
 }
 
 /** What the dry run tells the admin before anything is written. */
-function dryRunDetail(s: ImportSummary) {
+function dryRunDetail(s: ImportSummary): ImportDryRun {
   return {
     format: s.format,
     formatLabel: s.formatLabel,
@@ -107,7 +108,7 @@ export async function receiveImportUpload(
   }
   let job: JobRow;
   try {
-    job = await createJob(db, "import", { detail: { stage: "checking", fileName }, createdBy: upload.userId }, IMPORT_RUNNING);
+    job = await createJob(db, "import", { detail: { stage: "checking", fileName } satisfies ImportJobDetail, createdBy: upload.userId }, IMPORT_RUNNING);
   } catch (err) {
     throw new ImportRequestError((err as Error).message, 409);
   }
@@ -119,7 +120,8 @@ export async function receiveImportUpload(
       throw new ImportRequestError("The upload did not arrive completely; try again", 400);
     });
     const summary = await importProducts(db, file, { dryRun: true });
-    const detail = { stage: "confirm", fileName, fileBytes: bytes, file, dryRun: dryRunDetail(summary) };
+    // `file` is the server's own: toJobView leaves it out of what the browser sees.
+    const detail = { stage: "confirm", fileName, fileBytes: bytes, file, dryRun: dryRunDetail(summary) } satisfies ImportJobDetail & { file: string };
     await updateJob(db, job.id, { detail, total: summary.rows });
     return toJobView({ ...job, detail, total: summary.rows });
   } catch (err) {
@@ -167,7 +169,7 @@ export async function runImportJob(db: Db, job: JobRow) {
       succeeded: imported,
       failed: summary.errorCount,
       errors: summary.errors,
-      result: { ...summary, imported },
+      result: { ...summary, imported } satisfies ImportResult,
       finishedAt: new Date(),
     });
     logger.info({ job: job.id, imported, errors: summary.errorCount }, "import finished");

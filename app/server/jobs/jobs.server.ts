@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { jobs } from "../db/schema";
+import type { JobKind, JobView } from "~/lib/jobs-view";
 import { isUuid } from "~/lib/uuid";
 
 /**
@@ -8,7 +9,6 @@ import { isUuid } from "~/lib/uuid";
  * result live in the database, so a closed page, a reload or another app server sees them.
  * The unique index jobs_one_running_per_kind allows one unfinished job of each kind.
  */
-export type JobKind = "import" | "image-migration";
 export type JobRow = typeof jobs.$inferSelect;
 
 /** A running job that has not reported for this long died with its server. */
@@ -19,23 +19,7 @@ export class JobConflictError extends Error {
   override name = "JobConflictError";
 }
 
-/** The browser's view of a job: progress as the rounded percent of rows (or images) processed. */
-export type JobView = {
-  id: string;
-  kind: JobKind;
-  status: "pending" | "running" | "done" | "failed";
-  percent: number;
-  total: number;
-  processed: number;
-  succeeded: number;
-  failed: number;
-  errors: string[];
-  detail: Record<string, unknown>;
-  result: Record<string, unknown> | null;
-  createdAt: string;
-  finishedAt: string | null;
-};
-
+/** The browser's view of a job (app/lib/jobs-view.ts). */
 export function toJobView(row: JobRow): JobView {
   const percent =
     row.status === "done" ? 100 : row.total > 0 ? Math.min(100, Math.round((row.processed / row.total) * 100)) : 0;

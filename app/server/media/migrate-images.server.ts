@@ -2,7 +2,9 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
 import { getEnv } from "../env.server";
-import { createJob, heartbeat, reapStaleJobs, toJobView, updateJob, type JobView } from "../jobs/jobs.server";
+import { createJob, heartbeat, reapStaleJobs, toJobView, updateJob } from "../jobs/jobs.server";
+import type { JobView } from "~/lib/jobs-view";
+import type { MigrationOutcome, MigrationResult } from "~/lib/media-view";
 import { logger } from "../logger.server";
 import { getStorage } from "../storage/storage.server";
 import { FetchImageError, fetchImage, type FetchImageOptions } from "./migrate-images-fetch.server";
@@ -14,9 +16,6 @@ import { processImage, uploadKey, UploadError } from "./upload.server";
  * downloaded, checked, re-encoded by sharp and stored in the shop's own storage, and its
  * image_url rewritten. A product whose download fails keeps its old image; its row says why.
  */
-
-/** SPEC §3 Migration result item. */
-export type MigrationResult = { productId: string; productName: string; success: boolean; error: string | null };
 
 export type MigrationOptions = {
   concurrency?: number;
@@ -96,7 +95,7 @@ async function migrateOne(db: Db, p: { id: string; name: string; imageUrl: strin
 }
 
 /** Runs the migration over every product with an external image, at most `concurrency` at a time. */
-export async function migrateProductImages(db: Db, opts: MigrationOptions = {}) {
+export async function migrateProductImages(db: Db, opts: MigrationOptions = {}): Promise<MigrationOutcome> {
   const fetchOpts = fetchOptions(opts.fetch);
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? 4, 8));
   const storage = getStorage();
@@ -191,7 +190,7 @@ async function runMigrationJob(db: Db, jobId: string, total: number, opts: Migra
       succeeded: migrated,
       failed,
       errors: results.filter((r) => !r.success).map((r) => `${r.productName}: ${r.error}`),
-      result: { migrated, failed, results },
+      result: { migrated, failed, results } satisfies MigrationOutcome,
       finishedAt: new Date(),
     });
     logger.info({ job: jobId, migrated, failed }, "image migration finished");

@@ -1,0 +1,50 @@
+/**
+ * What the browser sees of a product CSV import: the dry run the admin confirms and what the
+ * finished import did, carried in the import job's `detail` and `result` (app/lib/jobs-view.ts).
+ * Plain types, safe to import anywhere; app/server/import/import-jobs.server.ts builds these values
+ * and is checked against them.
+ */
+
+/** What the dry run found: nothing has been written yet (JobView.detail.dryRun). */
+export type ImportDryRun = {
+  /** The detected file format ("generic", "woocommerce", "shopify-legacy", "shopify-2024"). */
+  format: string;
+  formatLabel: string;
+  /** Data rows in the file (blank lines not counted). */
+  rows: number;
+  create: number;
+  update: number;
+  skip: number;
+  /** WooCommerce variation rows merged into their parent product. */
+  merged: number;
+  errorCount: number;
+  /** The first "Row N: message" lines; `errorCount` counts them all. */
+  errors: string[];
+  noteCount: number;
+  notes: string[];
+  newCategories: string[];
+};
+
+/** An import job's `detail`: where it stands, the uploaded file's name and, once checked, the dry run. */
+export type ImportJobDetail = {
+  stage?: "checking" | "confirm" | "running";
+  fileName?: string;
+  fileBytes?: number;
+  dryRun?: ImportDryRun;
+};
+
+/** What a finished import did (JobView.result). */
+export type ImportResult = {
+  formatLabel: string;
+  /** Created plus updated. */
+  imported: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  merged: number;
+  errorCount: number;
+  errors: string[];
+  noteCount: number;
+  notes: string[];
+  newCategories: string[];
+};

@@ -1,0 +1,11 @@
+/**
+ * What the browser sees of an image migration (the Migrate Images tab): the per-product results
+ * carried in the migration job's `result` (app/lib/jobs-view.ts). Plain types, safe to import
+ * anywhere; app/server/media/migrate-images.server.ts builds these values and is annotated with them.
+ */
+
+/** SPEC §3 Migration result item: one product's image, copied or not (and why not). */
+export type MigrationResult = { productId: string; productName: string; success: boolean; error: string | null };
+
+/** A finished migration's counts and some of its results, failures preferred (JobView.result). */
+export type MigrationOutcome = { migrated: number; failed: number; results: MigrationResult[] };
