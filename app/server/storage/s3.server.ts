@@ -1,6 +1,6 @@
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "../env.server";
-import { isSafeKey, type Storage } from "./storage.server";
+import { isSafeKey, type Storage } from "./backend.server";
 
 export type S3Config = {
   endpoint: string;
