@@ -1,5 +1,5 @@
 import type { CsvRecord } from "./csv-reader.server";
-import type { ProductField } from "./write-products.server";
+import type { ProductDraft, ProductField } from "./product-draft.server";
 
 /** The export layouts the importer understands, recognised from the header row alone. */
 export type ImportFormat = "generic" | "woocommerce" | "shopify-legacy" | "shopify-2024";
@@ -59,28 +59,6 @@ export function detectFormat(header: Header): ImportFormat {
   if (header.has("Regular price") || (header.has("In stock?") && header.has("Parent"))) return "woocommerce";
   return "generic";
 }
-
-/** One value of a variation type attached to a product (Size: Large, Color: Red). */
-export type ProductVariationDraft = { type: string; value: string; priceAdjustmentCents: number; stockQuantity: number };
-
-export type ProductDraft = {
-  /** The row the product starts on, for messages. */
-  row: number;
-  name: string;
-  description: string;
-  category: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  sku: string;
-  imageUrl: string;
-  featured: boolean;
-  active: boolean;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  colors: string[];
-  tags: string[];
-  variations: ProductVariationDraft[];
-};
 
 /** A WooCommerce variation row, merged into its parent product once the whole file is read. */
 export type VariantMerge = {

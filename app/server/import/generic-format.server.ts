@@ -13,7 +13,7 @@ import {
   stripTags,
 } from "./fields.server";
 import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
-import type { ProductField } from "./write-products.server";
+import type { ProductField } from "./product-draft.server";
 
 // SPEC §5, in this order: the first non-empty of these is the title, and of the second the image.
 export const TITLE_COLUMNS = ["title", "Title", "name", "Name", "product_title", "Product Title", "post_title"];

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { unionLists } from "./fields.server";
-import type { ProductVariationDraft, VariantMerge } from "./formats.server";
+import type { VariantMerge } from "./formats.server";
+import type { ProductVariationDraft } from "./product-draft.server";
 import { attachVariations, pgTextArray } from "./write-products.server";
 
 type Parent = { id: string; sku: string; colors: string[] };

@@ -14,9 +14,9 @@ import {
   stripTags,
   unionLists,
 } from "./fields.server";
-import { defaultDraft, type Assembler, type Header, type Outcome, type ProductVariationDraft } from "./formats.server";
+import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
 import { MISSING_TITLE } from "./generic-format.server";
-import { PRODUCT_FIELDS } from "./write-products.server";
+import { PRODUCT_FIELDS, type ProductVariationDraft } from "./product-draft.server";
 
 const COLOUR_OPTION = /^colou?rs?$/i;
 

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
 import { detach } from "./fields.server";
-import type { ProductDraft, VariantMerge } from "./formats.server";
+import type { VariantMerge } from "./formats.server";
 import { applyMerges } from "./merge-variations.server";
-import { writeProducts, type ProductField } from "./write-products.server";
+import type { ProductDraft, ProductField } from "./product-draft.server";
+import { writeProducts } from "./write-products.server";
 
 export type BatchResult = {
   created: number;

@@ -15,7 +15,7 @@ import {
 } from "./fields.server";
 import { defaultDraft, type Assembler, type Header, type Outcome, type VariantMerge } from "./formats.server";
 import { MISSING_TITLE } from "./generic-format.server";
-import { PRODUCT_FIELDS } from "./write-products.server";
+import { PRODUCT_FIELDS } from "./product-draft.server";
 
 const COLOUR_ATTRIBUTE = /^(pa_)?colou?rs?$/i;
 

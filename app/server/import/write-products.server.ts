@@ -1,23 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import type { ProductDraft, ProductVariationDraft } from "./formats.server";
-
-/** The product columns an import can write; a re-import updates only those the file has. */
-export const PRODUCT_FIELDS = [
-  "name",
-  "description",
-  "category",
-  "price_cents",
-  "original_price_cents",
-  "image_url",
-  "featured",
-  "active",
-  "unlimited_stock",
-  "stock_quantity",
-  "colors",
-  "tags",
-] as const;
-export type ProductField = (typeof PRODUCT_FIELDS)[number];
+import type { ProductDraft, ProductField, ProductVariationDraft } from "./product-draft.server";
 
 /** PostgreSQL array literal for text[]: each item quoted, backslashes and quotes escaped. */
 export function pgTextArray(items: string[]): string {
