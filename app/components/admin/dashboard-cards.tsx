@@ -3,15 +3,13 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import type { DashboardActivity, DashboardStats } from "~/lib/dashboard-view";
 import { formatMoney } from "~/lib/money";
-
-type Stats = { totalProducts: number; activeProducts: number; totalOrders: number; revenueCents: number };
-type Activity = { kind: "product" | "order"; title: string; detail: string; at: string };
 
 const number = new Intl.NumberFormat("en-US");
 
 /** SPEC §2: the change figures versus last month are fixed. */
-function cardsFor(stats: Stats) {
+function cardsFor(stats: DashboardStats) {
   return [
     { title: "Total Products", value: number.format(stats.totalProducts), change: "+12%", icon: Package },
     { title: "Active Products", value: number.format(stats.activeProducts), change: "+8%", icon: PackageCheck },
@@ -20,7 +18,7 @@ function cardsFor(stats: Stats) {
   ];
 }
 
-export function StatCards({ stats }: { stats: Stats | null }) {
+export function StatCards({ stats }: { stats: DashboardStats | null }) {
   if (!stats) {
     return (
       <p role="alert" className="rounded-md border border-destructive/40 p-4 text-sm text-destructive">
@@ -70,7 +68,7 @@ export function StatCardsSkeleton() {
 
 const when = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 
-export function RecentActivity({ items }: { items: Activity[] | null }) {
+export function RecentActivity({ items }: { items: DashboardActivity[] | null }) {
   return (
     <Card className="lg:col-span-4">
       <CardHeader>

@@ -1,17 +1,8 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { DashboardActivity, DashboardStats } from "~/lib/dashboard-view";
 import { formatMoney } from "~/lib/money";
 import type { Db } from "../db/client.server";
 import { orders, products } from "../db/schema";
-
-export type DashboardStats = {
-  totalProducts: number;
-  activeProducts: number;
-  /** Paid orders that were not cancelled (DESIGN.md: real orders; docs/decisions/0004: revenue). */
-  totalOrders: number;
-  revenueCents: number;
-};
-
-export type DashboardActivity = { kind: "product" | "order"; title: string; detail: string; at: string };
 
 export async function getDashboardStats(db: Db): Promise<DashboardStats> {
   const [productCounts, orderTotals] = await Promise.all([
