@@ -1,15 +1,14 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { AccountOrder } from "~/lib/accounts-view";
 import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge } from "./order-status-badge";
-
-export type AccountOrderView = { id: string; orderNumber: string; createdAt: string; totalAmountCents: number; status: string };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The Orders tab: the person's orders, newest first, or the empty state. */
-export function OrdersList({ orders }: { orders: AccountOrderView[] }) {
+export function OrdersList({ orders }: { orders: AccountOrder[] }) {
   if (orders.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 py-12 text-center">

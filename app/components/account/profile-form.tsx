@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { Profile } from "~/lib/accounts-view";
 import { Field, FormAlert } from "./form-bits";
 
-export type ProfileView = { firstName: string; lastName: string; phone: string; email: string };
 export type ProfileResult = { ok: boolean; message?: string; fieldErrors?: Partial<Record<string, string[]>> };
 
 /** The Profile tab: names and phone are editable; the email is the account's and only shown. */
-export function ProfileForm({ profile, result, busy }: { profile: ProfileView; result?: ProfileResult; busy: boolean }) {
+export function ProfileForm({ profile, result, busy }: { profile: Profile; result?: ProfileResult; busy: boolean }) {
   const errors = result?.fieldErrors;
   return (
     <Form method="post" className="grid gap-4">

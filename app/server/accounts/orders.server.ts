@@ -1,8 +1,7 @@
 import { desc, eq } from "drizzle-orm";
+import type { AccountOrder } from "~/lib/accounts-view";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
-
-export type AccountOrder = { id: string; orderNumber: string; createdAt: string; totalAmountCents: number; status: string };
 
 /** The person's own orders, newest first (SPEC §7 orders: select by user_id ordered by created_at desc). */
 export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Promise<AccountOrder[]> {

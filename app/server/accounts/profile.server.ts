@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Profile } from "~/lib/accounts-view";
 import type { Db } from "../db/client.server";
 import { profiles, user } from "../db/schema";
 
@@ -29,8 +30,6 @@ export const ProfileInput = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `These fields cannot be changed here: ${issue.keys.join(", ")}` : undefined) },
 );
 export type ProfileInput = z.infer<typeof ProfileInput>;
-
-export type Profile = { firstName: string; lastName: string; phone: string; email: string };
 
 /** Creates the profile row if the account has none (accounts made before profiles, or by scripts). */
 export async function ensureProfile(db: Db, p: { userId: string; email: string; firstName?: string; lastName?: string }) {
