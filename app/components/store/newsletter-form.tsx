@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { clsx } from "clsx";
-import type { NewsletterResult } from "~/routes/resources/newsletter";
+import type { NewsletterResult } from "~/lib/newsletter-view";
 
 /** What a plain HTML post (no JavaScript) comes back with, as ?newsletter=<outcome>. */
 const OUTCOMES: Record<string, NewsletterResult> = {

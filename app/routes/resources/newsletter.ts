@@ -1,14 +1,13 @@
 import { data, redirect } from "react-router";
 import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { NewsletterInput } from "~/lib/newsletter-input";
+import type { NewsletterResult } from "~/lib/newsletter-view";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { subscribe } from "~/server/newsletter/newsletter.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/newsletter";
-
-export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
 
 /** Nothing to show here: the box lives in the footer. */
 export async function loader() {
