@@ -4,7 +4,7 @@
  * anywhere; app/server/media/migrate-images.server.ts builds these values and is annotated with them.
  */
 
-/** SPEC §3 Migration result item: one product's image, copied or not (and why not). */
+/** One product's image, copied into the shop's storage or not (and why not). */
 export type MigrationResult = { productId: string; productName: string; success: boolean; error: string | null };
 
 /** A finished migration's counts and some of its results, failures preferred (JobView.result). */
