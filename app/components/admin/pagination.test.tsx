@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageParam } from "~/server/http/page-param.server";
 import { Pagination } from "./pagination";
 
 const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
@@ -30,13 +29,5 @@ describe("Pagination", () => {
 
     const last = render(<Pagination label="Inbox pages" page={3} pages={3} href={(p) => `?status=all&page=${p}`} />);
     expect(links(last)).toEqual([["Newer", "/?status=all&page=2"]]);
-  });
-});
-
-describe("pageParam", () => {
-  it("reads a whole page number and falls back to page 1 for anything unusable", () => {
-    const page = (q: string) => pageParam(new URLSearchParams(q));
-    expect([page(""), page("page=3"), page("page=2.9"), page("page=0"), page("page=-2"), page("page=abc")]).toEqual([1, 3, 2, 1, 1, 1]);
-    expect([page("page=Infinity"), page("page=1e30")]).toEqual([1, 100_000]);
   });
 });
