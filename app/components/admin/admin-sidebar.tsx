@@ -32,7 +32,7 @@ import {
 
 type NavItem = { title: string; to: string; icon: typeof Package };
 
-/** SPEC §2 'Admin shell': these entries, in this order. */
+/** The admin shell's entries, in this order (docs/rules/admin.md, Shell). */
 export const ADMIN_NAV: NavItem[] = [
   { title: "Dashboard", to: "/admin", icon: LayoutDashboard },
   { title: "Products", to: "/admin/products", icon: Package },
@@ -44,14 +44,14 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Reports", to: "/admin/reports", icon: TrendingUp },
 ];
 
-/** Beyond the specification: the shop's mail and messages. */
+/** The shop's own additions to the admin shell: its mail and messages (docs/rules/admin.md, Shell). */
 export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Outbox", to: "/admin/outbox", icon: Send },
   { title: "Inbox", to: "/admin/inbox", icon: Inbox },
   { title: "Newsletter", to: "/admin/newsletter", icon: Newspaper },
 ];
 
-/** The sidebar's saved state: open unless the cookie says "false" (SPEC §4: remembered for 7 days). */
+/** The sidebar's saved state: open unless the cookie says "false" (remembered for 7 days: docs/rules/admin.md, Shell). */
 export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
@@ -62,7 +62,7 @@ export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
 
 export function isNavActive(pathname: string, to: string) {
   const path = pathname.replace(/\/+$/, "") || "/";
-  // The dashboard is an exact match (SPEC §2); the others own their sub-pages.
+  // The dashboard is an exact match (docs/rules/admin.md, Shell); the others own their sub-pages.
   return to === "/admin" ? path === "/admin" : path === to || path.startsWith(`${to}/`);
 }
 

@@ -1,4 +1,4 @@
-/** The Product Management tabs (SPEC §2), kept in the URL as `?tab=` so a reload or a link opens the same one. */
+/** The Product Management tabs (docs/rules/admin.md), kept in the URL as `?tab=` so a reload or a link opens the same one. */
 export const ADMIN_TABS = [
   { value: "products", label: "Products" },
   { value: "categories", label: "Categories" },

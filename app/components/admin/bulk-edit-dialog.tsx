@@ -32,7 +32,7 @@ const EMPTY: Form = {
   featured: { on: false, value: false },
 };
 
-/** Only the checked fields are sent, so only they change (SPEC §2). */
+/** Only the checked fields are sent, so only they change (docs/rules/admin.md, Bulk Edit dialog). */
 function payloadOf(form: Form) {
   const out: Record<string, unknown> = {};
   if (form.category.on) out.category = form.category.value;

@@ -14,7 +14,7 @@ import { InlineEdit } from "./inline-edit";
 import { useAdminAction } from "./use-admin-action";
 
 const ACTION = "/admin/products/categories";
-/** SPEC: dates read like 'MMM d, yyyy'. UTC, so the server and the browser print the same day. */
+/** Dates read like 'MMM d, yyyy' (docs/rules/admin.md, Categories tab). UTC, so the server and the browser print the same day. */
 const created = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {

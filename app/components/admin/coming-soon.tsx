@@ -1,7 +1,7 @@
 import { Construction } from "lucide-react";
 import { Card, CardContent } from "~/components/ui/card";
 
-/** SPEC §2: Analytics, Customers and Reports show only '<Title> Coming Soon'. */
+/** Analytics, Customers and Reports show only '<Title> Coming Soon' (docs/rules/admin.md, Shell). */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-6">

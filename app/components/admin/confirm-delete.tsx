@@ -26,7 +26,7 @@ type ConfirmDeleteProps = {
     }
 );
 
-/** SPEC §9: a confirmation precedes every delete. */
+/** A confirmation precedes every delete (docs/rules/admin.md). */
 export function ConfirmDelete({ title, description, onConfirm, children, open, onOpenChange }: ConfirmDeleteProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 
 const number = new Intl.NumberFormat("en-US");
 
-/** SPEC §2: the change figures versus last month are fixed. */
+/** The change figures versus last month are fixed (docs/rules/admin.md, Dashboard). */
 function cardsFor(stats: DashboardStats) {
   return [
     { title: "Total Products", value: number.format(stats.totalProducts), change: "+12%", icon: Package },

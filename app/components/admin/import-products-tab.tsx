@@ -26,7 +26,7 @@ function importFailed(message?: string) {
 }
 
 /**
- * SPEC §2 Import Products tab: pick a CSV, see what the dry run found (format, counts, first row
+ * The Import Products tab (docs/rules/admin.md): pick a CSV, see what the dry run found (format, counts, first row
  * errors), confirm, and follow the server-side import's progress; the last result stays visible
  * on return, and an import keeps running if the page is closed.
  */

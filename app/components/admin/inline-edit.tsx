@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 /**
- * A name that turns into a text box: saves on blur or Enter (SPEC §2), Escape cancels. A blank
+ * A name that turns into a text box: saves on blur or Enter (docs/rules/admin.md), Escape cancels. A blank
  * name is refused with `emptyMessage` and the old name comes back.
  */
 export function InlineEdit({

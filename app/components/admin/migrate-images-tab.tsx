@@ -21,13 +21,13 @@ function announce(job: JobView) {
     return;
   }
   const { migrated, failed } = (job.result ?? { migrated: job.succeeded, failed: job.failed }) as MigrationOutcome;
-  // SPEC §8: destructive style when any image failed.
+  // Destructive style when any image failed (docs/rules/errors.md).
   if (failed > 0) toast.error("Migration Complete", { description: completeMessage(migrated, failed) });
   else toast.success("Migration Complete", { description: completeMessage(migrated, failed) });
 }
 
 /**
- * SPEC §2 Migrate Images tab: copies every product image that lives on another website into the
+ * The Migrate Images tab (docs/rules/admin.md): copies every product image that lives on another website into the
  * shop's own storage, on the server, with a progress bar and a per-product result list.
  */
 export function MigrateImagesTab() {

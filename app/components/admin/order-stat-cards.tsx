@@ -6,7 +6,7 @@ import type { AdminOrderStats } from "~/lib/orders-view";
 
 const number = new Intl.NumberFormat("en-US");
 
-/** Four cards, as in the specification's mock, from the orders table. */
+/** Four cards where the original product had a static mock, computed from the orders table (docs/rules/admin.md, Orders). */
 export function OrderStatCards({ stats }: { stats: AdminOrderStats }) {
   const cards = [
     { title: "Total Orders", value: number.format(stats.totalOrders), note: `${number.format(stats.paidOrders)} paid`, icon: ShoppingCart, to: "/admin/orders" },

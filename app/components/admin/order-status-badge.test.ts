@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminOrderStatusLook } from "./order-status-badge";
 
-describe("admin order status badge (SPEC §2 'Admin orders')", () => {
+describe("admin order status badge (docs/rules/admin.md, Orders)", () => {
   it("completed green, processing blue, pending yellow, cancelled red, shipped its own look, unknown like pending", () => {
     expect(adminOrderStatusLook("completed")).toBe("success");
     expect(adminOrderStatusLook("processing")).toBe("info");

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
 /**
- * SPEC §2 'Admin orders': completed, pending, shipped and cancelled badges (plus processing), and
+ * The admin order badges (docs/rules/admin.md, Orders): completed, pending, shipped and cancelled badges (plus processing), and
  * an unknown status in the pending look. Same colours as the account page's badge, except that
  * shipped gets its own look (an outlined blue, apart from processing's solid blue).
  */

@@ -28,7 +28,7 @@ function toForm(p: ProductForEdit | null): ProductFormValues {
   };
 }
 
-/** The Edit Product dialog (SPEC §2); for "new" the same dialog, empty, creates a product. */
+/** The Edit Product dialog (docs/rules/admin.md); for "new" the same dialog, empty, creates a product. */
 export function ProductDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
   const editor = useFetcher<ProductEditorData>();
   // Bumped to start the form again from the server's latest version (after a conflict).

@@ -7,7 +7,7 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import type { ProductFormValues } from "~/lib/product-input";
 
-/** SPEC §3: image_url may hold several addresses; the first http(s) one is the image. */
+/** image_url may hold several addresses; the first http(s) one is the image (docs/rules/catalogue-data.md, Product). */
 export function previewUrl(imageUrl: string): string | null {
   const s = imageUrl.trim();
   if (s.startsWith("/")) return s.split(/[\s,]/)[0] ?? null;

@@ -24,7 +24,7 @@ export function ProductRow({
   deleting: boolean;
 }) {
   const status = useAdminAction({ action: "/admin/products" });
-  // SPEC §4: the new status shows at once, before the server answers (and reverts if it refuses).
+  // The new status shows at once, before the server answers, and reverts if it refuses (docs/rules/admin.md).
   const active = typeof status.pending?.active === "boolean" ? status.pending.active : product.active;
   const struck = product.originalPriceCents !== null && product.originalPriceCents > product.priceCents;
 

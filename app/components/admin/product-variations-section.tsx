@@ -9,7 +9,7 @@ import { centsToInput, ProductVariationField } from "~/lib/product-input";
 import type { AdminVariationType, AttachedVariation } from "~/lib/catalog-view";
 import { useAdminAction } from "./use-admin-action";
 
-/** SPEC §2 'Product Variations': attach values; edit each one's price adjustment, stock and SKU suffix; remove. */
+/** The 'Product Variations' section (docs/rules/admin.md): attach values; edit each one's price adjustment, stock and SKU suffix; remove. */
 export function ProductVariationsSection({
   productId,
   variations,
@@ -115,7 +115,7 @@ function VariationRow({
     },
   });
 
-  // Saved when the field loses focus, one field at a time (SPEC §7).
+  // Saved when the field loses focus, one field at a time (docs/rules/admin.md, Edit Product dialog).
   const commit = (field: FieldName) => {
     if (draft[field] === saved[field]) return;
     const parsed = ProductVariationField.safeParse({ field, value: draft[field] });

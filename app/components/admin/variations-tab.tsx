@@ -15,7 +15,7 @@ import { VariationValuesPanel } from "./variation-values-panel";
 
 export const VARIATIONS_ACTION = "/admin/products/variations";
 
-/** SPEC §2 'Variations tab': two subtabs, Variation Types and Manage Values. */
+/** The Variations tab: two subtabs, Variation Types and Manage Values (docs/rules/admin.md). */
 export function VariationsTab({ types }: { types: AdminVariationType[] }) {
   return (
     <Tabs defaultValue="types">
