@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { orderStatusVariant } from "./order-status-badge";
 
-describe("order status badge colours (SPEC §4)", () => {
+describe("order status badge colours (docs/rules/catalogue-data.md, Order)", () => {
   it("maps completed green, processing blue, pending yellow, cancelled red, anything else grey", () => {
     expect(orderStatusVariant("completed")).toBe("success");
     expect(orderStatusVariant("processing")).toBe("info");

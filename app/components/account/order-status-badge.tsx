@@ -7,7 +7,7 @@ const VARIANTS = {
   cancelled: "destructive",
 } as const;
 
-/** SPEC §4: completed green, processing blue, pending yellow, cancelled red, anything else grey. */
+/** Completed green, processing blue, pending yellow, cancelled red, anything else grey (docs/rules/catalogue-data.md, Order). */
 export function orderStatusVariant(status: string) {
   return Object.hasOwn(VARIANTS, status) ? VARIANTS[status as keyof typeof VARIANTS] : "neutral";
 }

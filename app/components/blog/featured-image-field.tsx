@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { MESSAGES } from "~/lib/blog";
 import { uploadBlogImage } from "./upload-image";
 
-/** SPEC §2 Featured Image card: 'Upload Image' ('Uploading...'), a preview, 'Remove Image'. */
+/** The Featured Image card (docs/rules/blog.md): 'Upload Image' ('Uploading...'), a preview, 'Remove Image'. */
 export function FeaturedImageField({ url, onChange }: { url: string | null; onChange: (url: string | null) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

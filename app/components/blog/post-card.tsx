@@ -12,7 +12,7 @@ export type PostCardProps = {
   createdAt: Date | string;
 };
 
-/** A storefront blog card (SPEC §2 Blog): image, title, excerpt, date and at most 3 tags. */
+/** A storefront blog card (docs/rules/blog.md): image, title, excerpt, date and at most 3 tags. */
 export function PostCard({ post, eager = false }: { post: PostCardProps; eager?: boolean }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">

@@ -35,14 +35,14 @@ const EMPTY: FormState = {
   content: "",
   featuredImageUrl: null,
   tags: [],
-  // SPEC §4: a new post starts unpublished and not featured.
+  // A new post starts unpublished and not featured (docs/rules/blog.md).
   published: false,
   featured: false,
   metaTitle: "",
   metaDescription: "",
 };
 
-/** SPEC §5: saving needs a signed-in user; asked of the server just before saving, as the original did. */
+/** Saving needs a signed-in user (docs/rules/blog.md, Saving); asked of the server just before saving, as the original did. */
 async function isSignedIn(): Promise<boolean> {
   try {
     const res = await fetch("/api/auth/get-session", { headers: { Accept: "application/json" } });
@@ -63,13 +63,13 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
   );
 }
 
-/** SPEC §2 Post editor ('Create New Post' / 'Edit Post'). */
+/** The post editor, 'Create New Post' / 'Edit Post' (docs/rules/blog.md). */
 export function PostEditor({ post }: { post: EditablePost | null }) {
   const navigate = useNavigate();
   const saver = useFetcher<ActionResult>();
   const previewer = useFetcher<{ preview?: string; error?: string }>();
   const [form, setForm] = useState<FormState>(() => (post ? { ...post } : EMPTY));
-  // The slug follows the title until someone types a slug of their own (SPEC §4 slug auto-fill).
+  // The slug follows the title until someone types a slug of their own (docs/rules/blog.md, Slug).
   const [autoSlug, setAutoSlug] = useState(!post?.slug);
   const [mode, setMode] = useState<"edit" | "preview">("edit");
   const [checkingSession, setCheckingSession] = useState(false);

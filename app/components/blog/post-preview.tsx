@@ -11,7 +11,7 @@ type Props = {
   html: string | null;
 };
 
-/** SPEC §2: the preview shows the image, title, excerpt, tags and the rendered content. */
+/** The preview shows the image, title, excerpt, tags and the rendered content (docs/rules/blog.md). */
 export function PostPreview({ title, excerpt, tags, featuredImageUrl, html }: Props) {
   return (
     <article aria-label="Post preview" className="rounded-xl border bg-card p-4 md:p-8">

@@ -5,7 +5,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { EDITOR_IMAGE_TYPES, videoEmbedUrl } from "~/lib/blog";
 import { uploadBlogImage } from "./upload-image";
 
-/** SPEC §2 Post editor: exactly these tools. */
+/** The post editor's tools, exactly these (docs/rules/blog.md, Rich-text editor). */
 export const TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   ["bold", "italic", "underline", "strike"],
@@ -71,7 +71,7 @@ let configured = false;
 function configure(Quill: typeof QuillType) {
   if (configured) return;
   configured = true;
-  // SPEC §5: links only with http, https, mailto or tel; anything else becomes about:blank.
+  // Links only with http, https, mailto or tel; anything else becomes about:blank (docs/rules/blog.md).
   const Link = Quill.import("formats/link") as { PROTOCOL_WHITELIST: string[] };
   Link.PROTOCOL_WHITELIST = ["http", "https", "mailto", "tel"];
   // Quill 2.0.3 writes a video as a plain link in its semantic HTML; the post should keep the player.
@@ -94,7 +94,7 @@ async function insertImages(quill: QuillType, index: number, files: File[]) {
     }
     const url = await uploadBlogImage(file);
     if (!url) continue;
-    // Inserted by URL, never as a data URL (DESIGN: images are uploaded).
+    // Inserted by URL, never as a data URL: editor images are uploaded (docs/rules/blog.md).
     quill.insertEmbed(at, "image", url, "user");
     at += 1;
     toast.success("Image uploaded successfully");
@@ -166,7 +166,7 @@ export function RichTextEditor({ initialHtml, onChange, labelledBy, hidden }: Pr
         host.querySelector(".ql-tooltip input[type=text]")?.setAttribute("aria-label", "Link address");
         const toolbar = (quill.getModule("toolbar") as { container?: HTMLElement }).container;
         if (toolbar) labelToolbar(toolbar);
-        // SPEC §5: a pasted YouTube or Vimeo link becomes an embedded player.
+        // A pasted YouTube or Vimeo link becomes an embedded player (docs/rules/blog.md).
         quill.root.addEventListener(
           "paste",
           (event) => {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { cleanTags, TAG_MAX, TAGS_MAX } from "~/lib/blog";
 
-/** SPEC §2 Tags card: input + Add, Enter adds, blanks and duplicates ignored, each removable. */
+/** The Tags card (docs/rules/blog.md): input + Add, Enter adds, blanks and duplicates ignored, each removable. */
 export function TagField({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
   const [draft, setDraft] = useState("");
 

@@ -10,7 +10,7 @@ type CartProduct = Pick<
   "id" | "name" | "priceCents" | "imageUrl" | "unlimitedStock" | "stockQuantity"
 >;
 
-/** SPEC §5 Add to Cart: disabled without stock; adds one and confirms with a toast (SPEC §8). */
+/** Add to Cart: disabled without stock; adds one and confirms with a toast (docs/rules/storefront.md, Product cards). */
 export function AddToCartButton({
   product,
   size = "default",

@@ -3,7 +3,7 @@ import { Leaf } from "~/components/ui/lean/icons/leaf";
 import { Moon } from "~/components/ui/lean/icons/moon";
 import { Truck } from "~/components/ui/lean/icons/truck";
 
-/** SPEC §2 and §9: the benefits strip (free shipping over $75 is a marketing claim, not a rule). */
+/** The benefits strip: free shipping over $75 is a marketing claim, not a rule (docs/rules/storefront.md). */
 export const BENEFITS = [
   { icon: Truck, title: "Free Shipping", text: "On all orders over $75" },
   { icon: Moon, title: "100 Night Trial", text: "Sleep on it, risk-free" },

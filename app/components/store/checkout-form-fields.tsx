@@ -26,7 +26,7 @@ const FIELDS: FieldSpec[] = [
   { name: "zipCode", label: "ZIP Code", autoComplete: "postal-code", required: true },
 ];
 
-/** The shipping form's fields (SPEC §3 Checkout form); errors sit beside their field. */
+/** The shipping form's fields (docs/rules/cart-and-checkout.md, The form); errors sit beside their field. */
 export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<CheckoutForm>; errors: Errors }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

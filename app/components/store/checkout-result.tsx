@@ -30,7 +30,7 @@ function Buttons({ tryAgain = false, continueShopping = true }: { tryAgain?: boo
   );
 }
 
-/** The payment result (SPEC §2 Payment result page, §8 payment messages). */
+/** The payment result page and its messages (docs/rules/cart-and-checkout.md). */
 export function CheckoutResult({ state }: { state: ResultState }) {
   if (state.phase === "verifying") {
     return (

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 
-/** SPEC §9: at most 3 colour dots on a card, then '+N colors'. */
+/** At most 3 colour dots on a card, then '+N colors' (docs/rules/storefront.md, Product cards). */
 export const MAX_COLOR_DOTS = 3;
 
 // Colour names come from the catalogue as words ("Sage", "Natural Oak"), not CSS colours.

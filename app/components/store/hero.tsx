@@ -4,7 +4,7 @@ import { ownImageSrcSet } from "~/lib/images";
 import type { SiteSettings } from "~/lib/site-settings";
 import { clsx } from "clsx";
 
-/** SPEC §2 Home hero: subtitle, title, description, two buttons to /shop, background image. */
+/** The home hero (docs/rules/storefront.md): subtitle, title, description, two buttons to /shop, background image. */
 export function Hero({ hero }: { hero: SiteSettings["hero_section"] }) {
   const image = hero.background_image;
   return (

@@ -4,7 +4,7 @@ import type { ProductCardPage } from "~/lib/catalog-view";
 import type { ProductCardData } from "~/lib/product";
 import { toast } from "~/lib/toast";
 
-/** SPEC §8: what a shopper sees when the next page cannot be loaded (the grid stays as it was). */
+/** What a shopper sees when the next page cannot be loaded; the grid stays as it was (docs/rules/errors.md). */
 export const LOAD_FAILED = { title: "Error", description: "Failed to load products" } as const;
 
 /**

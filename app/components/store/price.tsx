@@ -2,7 +2,7 @@ import { formatMoney } from "~/lib/money";
 import { isOnSale } from "~/lib/product";
 import { clsx } from "clsx";
 
-/** A price in cents, with the original price struck through only when it is higher (SPEC §2). */
+/** A price in cents, with the original price struck through only when it is higher (docs/rules/storefront.md). */
 export function Price({
   cents,
   originalCents = null,

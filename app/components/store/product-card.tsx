@@ -11,7 +11,7 @@ import { Rating } from "./rating";
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 46vw";
 
 /**
- * SPEC §2 product card: image, name, price (struck original only when higher), rating, up to
+ * A product card (docs/rules/storefront.md): image, name, price (struck original only when higher), rating, up to
  * three colour dots, Add to Cart; the image and name link to /product/{id}.
  */
 export function ProductCard({

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ProductCardData } from "~/lib/product";
 import { ProductCard } from "./product-card";
 
-/** SPEC §2: the text shown when the catalogue has no products. */
+/** The text shown when the catalogue has no products (docs/rules/storefront.md, Home). */
 export const EMPTY_CATALOGUE_TEXT = "No products found. Import your CSV file to get started!";
 
 /** A responsive grid of product cards; the first `eagerCount` images load at once (above the fold). */

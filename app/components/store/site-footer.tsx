@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { SiteSettings } from "~/lib/site-settings";
 import { NewsletterForm } from "./newsletter-form";
 
-/** SPEC §2 Footer. The newsletter box is completed by the settings/newsletter work. */
+/** The footer (docs/rules/storefront.md). The newsletter box is completed by the settings/newsletter work. */
 export function SiteFooter({ footer, logoText }: { footer: SiteSettings["footer_content"]; logoText: string }) {
   return (
     <footer className="mt-16 border-t bg-muted/40">

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * SPEC §2 header search: trimmed, encoded, /shop?search=<term>; empty or blank → plain /shop.
+ * The header search (docs/rules/storefront.md): trimmed, encoded, /shop?search=<term>; empty or blank → plain /shop.
  * Without JavaScript the GET form sends the raw term and /shop's loader tidies the URL.
  */
 function HeaderSearch({ id, className }: { id: string; className?: string }) {
@@ -56,7 +56,7 @@ function HeaderSearch({ id, className }: { id: string; className?: string }) {
   );
 }
 
-/** SPEC §2 Header, on every storefront page. */
+/** The header, on every storefront page (docs/rules/storefront.md). */
 export function SiteHeader({ logoText, logoUrl, signedIn, isAdmin }: Props) {
   const { itemCount } = useCart();
   // /shop has its own search box; a second one on a phone only pushes the products down.
