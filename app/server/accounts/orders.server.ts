@@ -3,7 +3,7 @@ import type { AccountOrder } from "~/lib/accounts-view";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
 
-/** The person's own orders, newest first (SPEC §7 orders: select by user_id ordered by created_at desc). */
+/** The person's own orders, newest first (docs/rules/accounts.md, Account page). */
 export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Promise<AccountOrder[]> {
   const rows = await db
     .select({

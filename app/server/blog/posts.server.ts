@@ -34,7 +34,7 @@ const cardColumns = {
   createdAt: blogPosts.createdAt,
 };
 
-/** SPEC §7: the storefront list, featured first then newest, 12 a page. `hasMore` while a full page returns. */
+/** The storefront list (docs/rules/blog.md): featured first then newest, 12 a page. `hasMore` while a full page returns. */
 export async function listPublishedPosts(db: Db, { page = 1 }: { page?: number } = {}) {
   const safePage = Number.isSafeInteger(page) && page > 0 ? page : 1;
   const posts = await db
@@ -81,7 +81,7 @@ export async function listPostsForFeed(db: Db, limit = 20) {
     .limit(limit);
 }
 
-/** SPEC §3: the admin list reads only these fields, newest first. */
+/** The admin list reads only these fields, newest first (docs/rules/blog.md, Admin list). */
 export async function listAdminPosts(db: Db) {
   return db
     .select({
@@ -138,7 +138,7 @@ function withoutControlCharacters(value: unknown): unknown {
   return value;
 }
 
-/** Validates and cleans what the editor sent: the rules of SPEC §5, the slug rule of §4. */
+/** Validates and cleans what the editor sent: the save rules and the slug rule of docs/rules/blog.md. */
 export function preparePost(raw: unknown) {
   const parsed = PostInput.safeParse(withoutControlCharacters(raw));
   if (!parsed.success) throw new PostInputError(parsed.error.issues[0]?.message ?? MESSAGES.saveFailed);
@@ -178,7 +178,7 @@ async function writing<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** SPEC §5: the signed-in admin becomes the author. */
+/** The signed-in admin becomes the author (docs/rules/blog.md, Saving). */
 export async function createPost(db: Db, raw: unknown, authorId: string) {
   const values = preparePost(raw);
   return writing(async () => {
@@ -215,7 +215,7 @@ export async function setPostPublished(db: Db, id: string, published: boolean) {
   return rows.length === 1;
 }
 
-/** Hard delete (SPEC §4). Returns false when the post does not exist. */
+/** Hard delete (docs/rules/blog.md). Returns false when the post does not exist. */
 export async function deletePost(db: Db, id: string) {
   if (!isUuid(id)) return false;
   const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });

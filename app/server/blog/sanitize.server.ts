@@ -3,7 +3,7 @@ import { isSafeImageUrl, videoEmbedUrl } from "~/lib/blog";
 
 /**
  * The one allowlist for blog HTML, fitted to what Quill 2's `getSemanticHTML()` produces for the
- * editor's toolbar (SPEC §2). Used before a post is stored AND before it is rendered, so a row
+ * editor's toolbar (docs/rules/blog.md). Used before a post is stored AND before it is rendered, so a row
  * written by an older version or by hand is still made safe on the way out.
  */
 

@@ -226,7 +226,7 @@ export async function setProductActive(db: Db, id: string, active: boolean): Pro
   if (rows.length === 0) throw new CatalogInputError("This product no longer exists", 404);
 }
 
-/** Hard delete (SPEC §4). Past orders keep their line snapshots; their product link becomes empty. */
+/** Hard delete (docs/rules/admin.md, Products tab). Past orders keep their line snapshots; their product link becomes empty. */
 export async function deleteProduct(db: Db, id: string): Promise<void> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (rows.length === 0) throw new CatalogInputError("This product no longer exists", 404);

@@ -49,7 +49,7 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
     else if (input.exactPrice !== undefined) set.priceCents = input.exactPrice;
     if (input.originalPrice !== undefined) set.originalPriceCents = input.originalPrice;
     if (input.unlimitedStock !== undefined) set.unlimitedStock = input.unlimitedStock;
-    // SPEC §5: unlimited stock is saved with a quantity of 0, whichever of the two fields changed.
+    // Unlimited stock is saved with a quantity of 0, whichever of the two fields changed (docs/rules/admin.md).
     if (input.unlimitedStock === true) set.stockQuantity = 0;
     else if (input.stockQuantity !== undefined) {
       set.stockQuantity =

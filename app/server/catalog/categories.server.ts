@@ -32,13 +32,13 @@ function duplicate(name: string) {
   return new CatalogInputError(`A category named "${name}" already exists`, 409, "name");
 }
 
-/** SPEC §7: every category, newest first. */
+/** Every category, newest first (docs/rules/catalogue-data.md). */
 export async function listCategories(db: Db): Promise<AdminCategory[]> {
   const rows = await db.select().from(categories).orderBy(desc(categories.createdAt), asc(categories.name));
   return rows.map(toAdminCategory);
 }
 
-/** SPEC §7: the active categories (id, name) by name, for the product and bulk edit dialogs. */
+/** The active categories (id, name) by name, for the product and bulk edit dialogs (docs/rules/catalogue-data.md). */
 export async function listActiveCategories(db: Db): Promise<CategoryOption[]> {
   return db
     .select({ id: categories.id, name: categories.name })
@@ -90,7 +90,7 @@ export async function setCategoryActive(db: Db, id: string, active: boolean): Pr
 }
 
 /**
- * Hard delete (SPEC §4). A category that products still use is refused unless `moveProductsTo`
+ * Hard delete (docs/rules/admin.md, Categories tab). A category that products still use is refused unless `moveProductsTo`
  * names another category: then its products move there first, in the same transaction, so no
  * product is left pointing at a category that no longer exists.
  */

@@ -7,7 +7,7 @@ import { CatalogInputError, pgErrorCode } from "./admin-errors.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 
-/** SPEC §7: a product's active variations with their value and type. */
+/** A product's active variations with their value and type (docs/rules/catalogue-data.md). */
 export async function listProductVariations(db: Db, productId: string): Promise<AttachedVariation[]> {
   return db
     .select({
@@ -49,7 +49,7 @@ export async function attachVariation(db: Db, productId: string, variationValueI
   }
 }
 
-/** SPEC §7: one field at a time (price adjustment, stock or SKU suffix). */
+/** One field at a time: price adjustment, stock or SKU suffix (docs/rules/admin.md, Edit Product dialog). */
 export async function updateProductVariation(db: Db, productId: string, id: string, change: unknown): Promise<void> {
   const parsed = ProductVariationField.parse(change);
   const set =
@@ -66,7 +66,7 @@ export async function updateProductVariation(db: Db, productId: string, id: stri
   if (rows.length === 0) throw new CatalogInputError("Variation not found", 404);
 }
 
-/** Soft removal (SPEC §4): active false, so orders and history that name it stay intact. */
+/** Soft removal (docs/rules/catalogue-data.md): active false, so orders and history that name it stay intact. */
 export async function removeProductVariation(db: Db, productId: string, id: string): Promise<void> {
   const rows = await db
     .update(productVariations)

@@ -18,7 +18,7 @@ import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefr
 
 /**
  * The storefront's reads: the home featured list, the /shop listing with search, category and
- * sort, and the product page. Only active products, everywhere (SPEC §6).
+ * sort, and the product page. Only active products, everywhere (docs/rules/storefront.md, Visibility).
  */
 
 /** Above this many matches a search reports "1,000+" instead of counting every row. */
@@ -50,7 +50,7 @@ const isActive = eq(products.active, true);
 
 export type Page = { offset: number; limit: number };
 
-/** SPEC §7: the home list — active, featured first, then newest. One row past the page tells whether more exist. */
+/** The home list (docs/rules/storefront.md): active, featured first, then newest. One row past the page tells whether more exist. */
 export async function listFeaturedProducts(db: Db, page: Page): Promise<ProductCardPage> {
   const rows = await db
     .select(cardColumns)
@@ -159,7 +159,7 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page)
 // Any 8-4-4-4-12 hex id PostgreSQL accepts; anything else would be a database error, not a 404.
 const ProductId = z.guid();
 
-/** SPEC §7 Detail: by id where active. Anything else (not an id, missing, inactive) is null. */
+/** The product page's product (docs/rules/storefront.md): by id where active. Anything else (not an id, missing, inactive) is null. */
 export async function getStorefrontProduct(db: Db, id: string): Promise<ProductDetailData | null> {
   if (!ProductId.safeParse(id).success) return null;
   const [row] = await db

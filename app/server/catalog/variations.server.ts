@@ -16,10 +16,10 @@ function duplicateType(name: string) {
   return new CatalogInputError(`A variation type named "${name}" already exists`, 409, "name");
 }
 
-/** The values could not be read (the types could): the page says which (SPEC §8 has a message for each). */
+/** The values could not be read (the types could): the page says which (docs/rules/errors.md has a message for each). */
 export class VariationValuesUnavailable extends Error {}
 
-/** Every variation type by name, each with its values by value (SPEC §7). */
+/** Every variation type by name, each with its values by value (docs/rules/catalogue-data.md). */
 export async function listVariationTypes(db: Db): Promise<AdminVariationType[]> {
   const [types, values] = await Promise.all([
     db.select().from(variationTypes).orderBy(asc(variationTypes.name)),

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 /**
  * Reads CSV records from a byte stream without holding the file: bytes are decoded as UTF-8 as
  * they arrive, the parser sees only the unfinished tail, and every finished record is handed on
- * (the caller's awaits pace the reading). Row numbers count the header as row 1 (SPEC §5).
+ * (the caller's awaits pace the reading). Row numbers count the header as row 1 (docs/rules/catalogue-data.md).
  */
 
 export const INVALID_FILE_TYPE = "Invalid file type: Please select a CSV file";

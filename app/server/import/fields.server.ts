@@ -97,7 +97,7 @@ function safeCodePoint(n: number) {
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff && n !== 0xfffe ? String.fromCodePoint(n) : undefined;
 }
 
-/** Plain text from a cell that may hold markup (SPEC §5: markup is stripped from the title). */
+/** Plain text from a cell that may hold markup (markup is stripped from the title: docs/rules/catalogue-data.md). */
 export function stripTags(raw: string): string {
   if (!/[<&]/.test(raw)) return raw.replace(/\s+/g, " ").trim();
   const text = raw

@@ -91,7 +91,7 @@ export interface Assembler {
   end(): Outcome[];
 }
 
-/** SPEC §9: what an imported product gets for every column the file does not have. */
+/** What an imported product gets for every column the file does not have (docs/rules/catalogue-data.md, CSV import). */
 export function defaultDraft(row: number, name: string): ProductDraft {
   return {
     row,

@@ -15,15 +15,15 @@ import {
 import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
 import type { ProductField } from "./product-draft.server";
 
-// SPEC §5, in this order: the first non-empty of these is the title, and of the second the image.
+// In this order (docs/rules/catalogue-data.md, CSV import): the first non-empty of these is the title, and of the second the image.
 export const TITLE_COLUMNS = ["title", "Title", "name", "Name", "product_title", "Product Title", "post_title"];
 export const IMAGE_COLUMNS = ["images", "Images", "image", "Image", "image_url", "Image URL", "featured_image", "Featured Image"];
 
 export const MISSING_TITLE = "Missing product title";
 
 /**
- * The specification's own CSV: one product per row, any of the named title and image columns,
- * plus the product's fields by their obvious names; SPEC §9 defaults fill the rest.
+ * The shop's own (generic) CSV: one product per row, any of the named title and image columns,
+ * plus the product's fields by their obvious names; the import defaults (docs/rules/catalogue-data.md) fill the rest.
  */
 export function genericAssembler(header: Header): Assembler {
   const col = {

@@ -39,7 +39,7 @@ const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "applica
 // What browsers and operating systems also call a .csv file (Excel on Windows says vnd.ms-excel).
 const CSV_BY_NAME_TYPES = new Set(["", "text/plain", "application/vnd.ms-excel", "application/octet-stream"]);
 
-/** SPEC §5: only CSV files; the content is checked again while it streams in. */
+/** Only CSV files (docs/rules/catalogue-data.md); the content is checked again while it streams in. */
 export function isCsvFile(fileName: string, contentType: string): boolean {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   if (CSV_TYPES.has(type)) return true;

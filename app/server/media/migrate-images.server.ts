@@ -12,7 +12,7 @@ import { sniffImage } from "./sniff.server";
 import { processImage, uploadKey, UploadError } from "./upload.server";
 
 /**
- * SPEC §7 migrate-product-images: every product whose image is an external web address gets it
+ * Image migration (docs/rules/admin.md, Migrate Images tab): every product whose image is an external web address gets it
  * downloaded, checked, re-encoded by sharp and stored in the shop's own storage, and its
  * image_url rewritten. A product whose download fails keeps its old image; its row says why.
  */

@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<OutputFormat, string> = {
 const EXTENSIONS: Record<OutputFormat, string> = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp", avif: "avif" };
 
 export type UploadOptions = {
-  /** "logo" → logo-<timestamp>.<ext>; "blog-images/" → blog-images/<ms timestamp>.<ext> (SPEC §7). */
+  /** "logo" → logo-<timestamp>.<ext>; "blog-images/" → blog-images/<ms timestamp>.<ext> (docs/rules/catalogue-data.md). */
   keyPrefix: string;
   maxBytes?: number;
   maxPixels?: number;

@@ -3,7 +3,7 @@
  *
  * Prices are integer cents. A product is "on sale" when originalPriceCents is
  * above priceCents. Out-of-stock products have unlimitedStock false and
- * stockQuantity 0; unlimited-stock products keep stockQuantity 0 (SPEC §5).
+ * stockQuantity 0; unlimited-stock products keep stockQuantity 0 (docs/rules/catalogue-data.md).
  * `image` describes the illustration drawn by demo-images.server.ts.
  */
 import type { Motif } from "./demo-images.server";

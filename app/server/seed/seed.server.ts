@@ -9,7 +9,7 @@ import { demoPosts } from "./demo-posts";
 import { demoProducts } from "./demo-products";
 import { renderDemoHeroImage, renderDemoImage } from "./demo-images.server";
 
-/** SPEC §9: the fixed product categories, seeded on every database (embedded or not). */
+/** The base product categories (docs/rules/catalogue-data.md), seeded on every database (embedded or not). */
 export const BASE_CATEGORIES = [
   { name: "Bedding", description: "Duvets, sheets, pillows and throws" },
   { name: "Furniture", description: "Beds, benches, nightstands and chairs" },

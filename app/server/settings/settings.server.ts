@@ -25,7 +25,7 @@ export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Upserts all five keys by setting_key in one transaction: either every key is saved or none
- * is (SPEC §7). Afterwards, a logo or hero image that was replaced or removed is deleted from
+ * is (docs/rules/admin.md, Site settings). Afterwards, a logo or hero image that was replaced or removed is deleted from
  * storage, and so are uploads that were never saved (older than a day); that is best effort,
  * since the settings are already safe.
  */

@@ -93,7 +93,7 @@ export const twoFactor = pgTable(
   (t) => [index("two_factors_secret_idx").on(t.secret), index("two_factors_user_id_idx").on(t.userId)],
 );
 
-/** Shopper details the account page edits (SPEC §3 Profile). One row per user. */
+/** Shopper details the account page edits (docs/rules/catalogue-data.md, Profile). One row per user. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()

@@ -18,7 +18,7 @@ export const products = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    // SPEC §3: the category is stored as its name; renaming a category renames it here too.
+    // The category is stored as its name; renaming a category renames it here too (docs/rules/catalogue-data.md).
     category: text("category").notNull().default("Imported"),
     priceCents: integer("price_cents").notNull().default(0),
     originalPriceCents: integer("original_price_cents"),

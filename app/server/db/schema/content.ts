@@ -26,7 +26,7 @@ export const blogPosts = pgTable(
   ],
 );
 
-/** SPEC §3 Site setting: five keys, each an object; missing fields fall back to defaults. */
+/** Site settings: five keys, each an object; missing fields fall back to defaults (docs/rules/catalogue-data.md). */
 export const siteSettings = pgTable("site_settings", {
   settingKey: text("setting_key").primaryKey(),
   settingValue: jsonb("setting_value").notNull(),
