@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** The whole URL map. SPEC.md §2 fixes the storefront and admin URLs. */
+/** The whole URL map. The storefront and admin URLs are fixed (docs/rules/storefront.md, URLs). */
 export default [
   // Resources: no UI.
   route("healthz", "routes/resources/healthz.ts"),

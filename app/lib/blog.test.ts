@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanTags, formatPostDate, htmlHasContent, isSafeImageUrl, slugify, videoEmbedUrl } from "./blog";
 
-describe("slugify (SPEC §4 slug auto-fill)", () => {
+describe("slugify (the slug rule of docs/rules/blog.md)", () => {
   it.each([
     ["Hello World", "hello-world"],
     ["Sleep Better: A Guide, Part 1!", "sleep-better-a-guide-part-1"],
@@ -50,7 +50,7 @@ describe("isSafeImageUrl", () => {
   });
 });
 
-describe("videoEmbedUrl (SPEC §5)", () => {
+describe("videoEmbedUrl (docs/rules/blog.md)", () => {
   it.each([
     ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],

@@ -1,5 +1,5 @@
 /**
- * Blog rules shared by the editor (browser) and the blog domain module (server). SPEC §2, §4, §5, §9.
+ * Blog rules shared by the editor (browser) and the blog domain module (server), written out in docs/rules/blog.md.
  * Free of zod because the public blog pages load it; the save schema is in blog-input.ts.
  */
 
@@ -14,7 +14,7 @@ export const TAG_MAX = 50;
 export const TAGS_MAX = 30;
 /** The whole save request (JSON). 1 MB of content fits easily; images travel separately. */
 export const POST_BODY_MAX_BYTES = 5 * 1024 * 1024;
-/** SPEC §5: the editor's image picker. */
+/** The editor's image picker (docs/rules/blog.md, Rich-text editor). */
 export const EDITOR_IMAGE_TYPES = ["image/png", "image/gif", "image/jpeg", "image/bmp", "image/x-icon"] as const;
 
 export const MESSAGES = {
@@ -38,7 +38,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * SPEC §4 slug rule: lower-case, keep letters, digits, spaces and hyphens, spaces become hyphens,
+ * The slug rule (docs/rules/blog.md): lower-case, keep letters, digits, spaces and hyphens, spaces become hyphens,
  * repeats collapse. Accents are folded first ("Café" → "cafe") so a letter is not simply lost.
  */
 export function slugify(input: string): string {
@@ -87,13 +87,13 @@ export function isSafeImageUrl(url: string): boolean {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** 'Nov 22, 2026' (SPEC: MMM d, yyyy), the same on the server and in the browser. */
+/** 'Nov 22, 2026' ('MMM d, yyyy', docs/rules/blog.md), the same on the server and in the browser. */
 export function formatPostDate(value: string | Date): string {
   return dateFormat.format(typeof value === "string" ? new Date(value) : value);
 }
 
 
-/** What the editor works on (the full record, SPEC §3). */
+/** What the editor works on (the full record, docs/rules/catalogue-data.md). */
 export type EditablePost = {
   id: string;
   title: string;
@@ -125,7 +125,7 @@ function vimeo(id: string) {
 }
 
 /**
- * SPEC §5: YouTube and Vimeo links become embed addresses. Anything else is not a video we
+ * YouTube and Vimeo links become embed addresses (docs/rules/blog.md). Anything else is not a video we
  * embed (null), so only these two players can ever be framed.
  */
 export function videoEmbedUrl(url: string): string | null {

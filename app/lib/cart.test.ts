@@ -4,7 +4,7 @@ import { addItem, cartItemCount, cartTotalCents, parseStoredCart, removeItem, up
 const duvet = { id: "p1", name: "Linen Duvet", priceCents: 12900, imageUrl: "", unlimitedStock: false, stockQuantity: 5 };
 const pillow = { id: "p2", name: "Down Pillow", priceCents: 4550, imageUrl: "", unlimitedStock: true, stockQuantity: 0 };
 
-describe("cart rules (SPEC §4)", () => {
+describe("cart rules (docs/rules/cart-and-checkout.md)", () => {
   it("adds a new item at 1 and raises an existing one by 1", () => {
     let items: CartItem[] = [];
     items = addItem(items, duvet);

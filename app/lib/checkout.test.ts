@@ -11,7 +11,7 @@ const complete = {
   zipCode: "62701",
 };
 
-describe("checkCheckoutForm (SPEC §5 Checkout)", () => {
+describe("checkCheckoutForm (docs/rules/cart-and-checkout.md, The form)", () => {
   it("accepts a complete form: phone optional, country US by default, values trimmed", () => {
     expect(checkCheckoutForm(complete)).toEqual({
       ok: true,

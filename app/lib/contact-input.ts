@@ -9,7 +9,7 @@ const oneLine = (v: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** SPEC §5 Contact form: name, email, subject and message are required. */
+/** The contact form: name, email, subject and message are required (docs/rules/storefront.md). */
 export const ContactInput = z.object({
   name: z
     .string()

@@ -42,7 +42,7 @@ function money(rule: MoneyRule) {
   });
 }
 
-/** Empty means "no original price" (null), as SPEC §5 says. */
+/** Empty means "no original price" (null), as docs/rules/admin.md says. */
 function optionalMoney(rule: MoneyRule) {
   return text.transform((s, ctx) => {
     if (s === "") return null;
@@ -107,7 +107,7 @@ export const ProductInput = z
     version: z.string().max(64).optional(),
   })
   .transform((v, ctx) => {
-    // SPEC §5: with unlimited stock on, the quantity is saved as 0 whatever was typed.
+    // With unlimited stock on, the quantity is saved as 0 whatever was typed (docs/rules/admin.md).
     if (v.unlimitedStock) return { ...v, stockQuantity: 0 };
     const n = parseStock(v.stockQuantity);
     if (typeof n === "string") {
@@ -228,7 +228,7 @@ export const VariationValueRename = text.pipe(
   z.string().min(1, "Value cannot be empty").max(60, "Value must be at most 60 characters"),
 );
 
-/** One field of an attached variation, saved on its own (SPEC §7: "update one field by id"). */
+/** One field of an attached variation, saved on its own (docs/rules/admin.md, Edit Product dialog). */
 export const ProductVariationField = z.discriminatedUnion("field", [
   z.object({ field: z.literal("priceAdjustment"), value: money({ label: "Price adjustment", allowNegative: true }) }),
   z.object({ field: z.literal("stockQuantity"), value: stock("Variation stock") }),
@@ -256,7 +256,7 @@ export type AdminActionResult =
   | { ok: true; message?: string; [extra: string]: unknown }
   | {
       ok: false;
-      /** The toast title (SPEC §8, for example 'Failed to update product'). */
+      /** The toast title (docs/rules/errors.md, for example 'Failed to update product'). */
       title: string;
       /** What went wrong, in words the admin can act on. */
       message: string;

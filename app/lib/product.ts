@@ -1,11 +1,11 @@
 /** Browser-safe product helpers shared by the storefront pages, the cart and the server. */
 
-/** Shown when a product has no usable image (SPEC §3 Product: "a fallback stock image"). */
+/** Shown when a product has no usable image (docs/rules/catalogue-data.md, Product). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/product-placeholder.svg";
 
-/** SPEC §9: the home featured list shows 15 and each 'load more' adds 15. */
+/** The home featured list shows 15 and each 'load more' adds 15 (docs/rules/storefront.md, Home). */
 export const FEATURED_PAGE_SIZE = 15;
-/** DESIGN "Catalogue at scale": /shop pages its grid 24 at a time. */
+/** /shop pages its grid 24 at a time, so a large catalogue stays fast (docs/rules/storefront.md). */
 export const SHOP_PAGE_SIZE = 24;
 /** A no-JavaScript "Load More" link renders every page up to this one in a single document. */
 export const MAX_RENDERED_PAGES = 20;
@@ -59,7 +59,7 @@ export type ProductDetailData = ProductCardData & {
 const HTTP_URL = /https?:\/\/[^\s"'<>|]+/i;
 
 /**
- * SPEC §3: `image_url` may hold several addresses in one string; the first http(s) URL wins,
+ * `image_url` may hold several addresses in one string (docs/rules/catalogue-data.md); the first http(s) URL wins,
  * then a path on this site (uploads are served from /media/...), then the fallback image.
  */
 export function firstImageUrl(imageUrl: string | null | undefined): string {
@@ -75,12 +75,12 @@ export function firstImageUrl(imageUrl: string | null | undefined): string {
   return local ?? FALLBACK_PRODUCT_IMAGE;
 }
 
-/** SPEC §5: Add to Cart is disabled when stock is not unlimited and the quantity is 0 or missing. */
+/** Add to Cart is disabled when stock is not unlimited and the quantity is 0 or missing (docs/rules/storefront.md). */
 export function canAddToCart(p: { unlimitedStock: boolean; stockQuantity: number | null | undefined }): boolean {
   return p.unlimitedStock || (typeof p.stockQuantity === "number" && p.stockQuantity > 0);
 }
 
-/** SPEC §2: the original price is struck through only when it exceeds the price. */
+/** The original price is struck through only when it exceeds the price (docs/rules/storefront.md). */
 export function isOnSale(p: { priceCents: number; originalPriceCents: number | null }): boolean {
   return p.originalPriceCents !== null && p.originalPriceCents > p.priceCents;
 }
@@ -88,7 +88,7 @@ export function isOnSale(p: { priceCents: number; originalPriceCents: number | n
 export type ShopFilters = { search: string; category: string | null; sort: ShopSort };
 
 /**
- * The /shop query string for these filters, written as the specification asks: `category` is
+ * The /shop query string for these filters, written as docs/rules/storefront.md asks: `category` is
  * omitted for all categories and `sort` for the default (featured); an empty search is omitted.
  */
 export function shopSearchParams(filters: ShopFilters, page = 1): URLSearchParams {

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from "./site-settings";
 import { SiteSettingsInput } from "./site-settings-input";
 
-/** The settings editor's tabs and labels (SPEC §2 Admin site settings), shared by the page and its action. */
+/** The settings editor's tabs and labels (docs/rules/admin.md, Site settings), shared by the page and its action. */
 export const SETTINGS_TABS: { value: string; label: string; key: SettingKey }[] = [
   { value: "branding", label: "Branding", key: "site_branding" },
   { value: "theme", label: "Theme", key: "theme_colors" },

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Site setting: five keys, each an object. Browser-safe and free of zod, because every
+ * Site settings: five keys, each an object (docs/rules/catalogue-data.md). Browser-safe and free of zod, because every
  * page loads it (root, storefront layout): the admin's input schema is in site-settings-input.ts.
  */
 export const SETTING_KEYS = ["site_branding", "theme_colors", "hero_section", "featured_section", "footer_content"] as const;
@@ -68,7 +68,7 @@ const MAY_BE_BLANK = new Set(["site_branding.logo_url", "hero_section.background
 
 /**
  * Merges stored rows over the defaults field by field: a missing, non-string or invalid field
- * falls back for that field only (SPEC §3; storefront issue).
+ * falls back for that field only (docs/rules/catalogue-data.md, Site settings).
  */
 export function resolveSiteSettings(rows: { settingKey: string; settingValue: unknown }[]): SiteSettings {
   const out = structuredClone(DEFAULT_SETTINGS) as unknown as Record<SettingKey, Record<string, string>>;

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { settings: loadSettings(), uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES) };
 }
 
-/** Key prefix (SPEC §7) and the largest size worth keeping: a header logo, a full-width hero. */
+/** Key prefix (docs/rules/catalogue-data.md) and the largest size worth keeping: a header logo, a full-width hero. */
 const UPLOADS = {
   "upload-logo": { keyPrefix: "logo", fit: { width: 1024, height: 1024 } },
   "upload-hero": { keyPrefix: "hero", fit: { width: 2560, height: 2560 } },

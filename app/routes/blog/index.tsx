@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-/** SPEC §2 Blog: cards, 12 a page, 'Load More Posts' while a full page came back (§9). */
+/** The blog list (docs/rules/blog.md): cards, 12 a page, 'Load More Posts' while a full page came back. */
 export default function BlogIndex() {
   const first = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof loader>();

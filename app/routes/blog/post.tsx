@@ -76,7 +76,7 @@ function PostNotFound() {
   );
 }
 
-/** SPEC §2 /blog/{slug}: back link, hero image, tags, date and the sanitized body. */
+/** /blog/{slug} (docs/rules/blog.md): back link, hero image, tags, date and the sanitized body. */
 export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
   if (!post) return <PostNotFound />;

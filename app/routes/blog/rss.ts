@@ -17,7 +17,7 @@ function xml(text: string) {
   );
 }
 
-/** RSS 2.0 feed of the newest published posts (DESIGN: an RSS feed for the blog). */
+/** RSS 2.0 feed of the newest published posts (docs/rules/blog.md). */
 export async function loader() {
   const db = getDb();
   const [posts, settings] = await Promise.all([listPostsForFeed(db, 20), getSiteSettings(db)]);

@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 const FEATURED_API_PARAMS = new URLSearchParams({ list: "featured" });
 const NO_PARAMS = new URLSearchParams();
 
-/** SPEC §2 Home: hero, featured products with 'load more', benefits strip (the footer is the layout's). */
+/** Home (docs/rules/storefront.md): hero, featured products with 'load more', benefits strip (the footer is the layout's). */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings ?? DEFAULT_SETTINGS;

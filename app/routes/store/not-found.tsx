@@ -5,7 +5,7 @@ import { brandFrom } from "~/lib/seo";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/not-found";
 
-/** Any path no other route claims (SPEC §2 Not-found page), served with status 404. */
+/** Any path no other route claims (docs/rules/storefront.md, Not-found page), served with status 404. */
 export async function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   logger.warn({ path }, "404: no route for this path");

@@ -86,7 +86,7 @@ function ProductNotFound() {
   );
 }
 
-/** SPEC §2 Product detail (/product/{id}). */
+/** The product page, /product/{id} (docs/rules/storefront.md). */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { product: p, canonical, image } = loaderData;
@@ -137,7 +137,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <AddToCartButton product={p} size="lg" className="sm:flex-1" />
-            {/* SPEC §2: a disabled 'Save' button (wish lists are not part of the shop yet). */}
+            {/* A disabled 'Save' button (docs/rules/storefront.md; wish lists are not part of the shop yet). */}
             <Button type="button" variant="outline" size="lg" disabled>
               <Heart aria-hidden />
               Save

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = parsePage(url.searchParams.get("page"), MAX_RENDERED_PAGES);
 
   // The GET form without JavaScript sends `category=all`, `sort=featured`, padded terms; garbage
-  // values fall back to defaults. Either way, answer with the URL the specification writes.
+  // values fall back to defaults. Either way, answer with the canonical URL (docs/rules/storefront.md).
   const canonical = shopSearchParams(filters, page);
   if (OWN_PARAMS.some((k) => url.searchParams.get(k) !== canonical.get(k))) {
     const target = new URLSearchParams(url.searchParams);
@@ -77,7 +77,7 @@ function isFiltered(f: ShopFilters) {
   return Boolean(f.search) || f.category !== null || f.sort !== DEFAULT_SORT;
 }
 
-/** SPEC §2 Product listing (/shop). */
+/** The product listing, /shop (docs/rules/storefront.md). */
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { filters, categories, result, page } = loaderData;
   const navigate = useNavigate();

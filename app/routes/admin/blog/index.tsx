@@ -119,7 +119,7 @@ function PostGrid({ posts }: { posts: Post[] }) {
   );
 }
 
-/** SPEC §2 Admin blog: 'Blog Management', newest first, edit / publish / delete per card. */
+/** The admin blog list (docs/rules/blog.md): 'Blog Management', newest first, edit / publish / delete per card. */
 export default function AdminBlog() {
   const { posts } = useLoaderData<typeof loader>();
   return (

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Blog images (the featured image and images placed in the editor): checked and re-encoded by the
- * media module, stored as blog-images/<ms timestamp>.<ext> (SPEC §7), answered with their URL.
+ * media module, stored as blog-images/<ms timestamp>.<ext> (docs/rules/catalogue-data.md), answered with their URL.
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);

@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const MigrateInput = z.object({ overwrite: z.union([z.boolean(), z.enum(["true", "false"])]).default(true) });
 
-/** SPEC §7 migrate-product-images with {overwrite: true}: starts the migration job on the server. */
+/** Image migration with {overwrite: true} (docs/rules/admin.md): starts the migration job on the server. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const type = request.headers.get("content-type") ?? "";
