@@ -82,8 +82,6 @@ export function publicUrl(env: Env = getEnv()): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }
 
-export const isProduction = () => getEnv().NODE_ENV === "production";
-
 /** What the browser may see. Nothing secret belongs here. */
 export function getPublicEnv() {
   const env = getEnv();

@@ -95,10 +95,6 @@ export function getDb(): Database {
   return g.__shopDb.db;
 }
 
-export function isEmbeddedDatabase(): boolean {
-  return Boolean(g.__shopDb?.embedded);
-}
-
 /** Tests point the process at their own fresh database. */
 export function useDatabase(db: Database, url = "") {
   g.__shopDb = { db, pool: db.$client, url };

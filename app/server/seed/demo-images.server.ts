@@ -23,25 +23,6 @@ export type Motif =
   | "towel"
   | "box";
 
-export const MOTIFS: readonly Motif[] = [
-  "duvet",
-  "pillow",
-  "throw",
-  "sheet",
-  "mattress",
-  "chair",
-  "table",
-  "lamp",
-  "vase",
-  "frame",
-  "basket",
-  "candle",
-  "mirror",
-  "rug",
-  "towel",
-  "box",
-];
-
 export type DemoImageOptions = {
   hue: number;
   motif: Motif;
