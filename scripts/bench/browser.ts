@@ -1,4 +1,4 @@
-/** Chromium as the whole project drives it (see STACK-NOTES "Browser and audits"). */
+/** Chromium as the whole project drives it (see docs/rules/stack-notes.md, "Browser and audits"). */
 export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 export const CHROME_FLAGS = [

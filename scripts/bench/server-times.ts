@@ -32,7 +32,7 @@ async function shopSorts(): Promise<{ sorts: string[]; note?: string }> {
   } catch {
     /* not there yet */
   }
-  return { sorts: ["name", "price-low", "price-high", "rating"], note: "app/lib/product.ts has no SHOP_SORTS: measured the sort values the spec names." };
+  return { sorts: ["name", "price-low", "price-high", "rating"], note: "app/lib/product.ts has no SHOP_SORTS: measured the sort values docs/rules/storefront.md names." };
 }
 
 /**

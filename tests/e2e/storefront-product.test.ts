@@ -15,7 +15,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 const metaContent = (page: Page, selector: string) => page.locator(selector).first().getAttribute("content");
 
 describe("product page", () => {
-  it("shows everything the specification lists, a disabled Save, and adds to the cart", async () => {
+  it("shows everything docs/rules/storefront.md lists, a disabled Save, and adds to the cart", async () => {
     const p = await makeProduct(shop.db, {
       name: "Stonewashed Linen Duvet Cover",
       description: "Woven from European flax and stonewashed for a soft hand.",

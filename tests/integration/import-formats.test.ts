@@ -30,8 +30,8 @@ beforeEach(async () => {
   await t.db.execute(sql`truncate products, categories, variation_types cascade`);
 });
 
-describe("the specification's CSV columns", () => {
-  it("imports every good row with the specified defaults and reports the row without a title", async () => {
+describe("the shop's generic CSV columns (docs/rules/catalogue-data.md)", () => {
+  it("imports every good row with the import defaults and reports the row without a title", async () => {
     const s = await importProducts(t.db, ours("import-generic.csv"));
     expect(s).toMatchObject({ format: "generic", rows: 5, created: 4, updated: 0, skipped: 1, errors: ["Row 4: Missing product title"] });
 

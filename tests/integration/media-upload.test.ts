@@ -52,7 +52,7 @@ describe("saveImageUpload: accepted images", () => {
     expect(meta).toMatchObject({ format: "png", width: 64, height: 48 });
   });
 
-  it("names hero and blog images per SPEC §7, and two uploads never share a name", async () => {
+  it("names hero and blog images as docs/rules/catalogue-data.md says, and two uploads never share a name", async () => {
     const hero = await saveImageUpload(await makePng(), { keyPrefix: "hero" });
     const a = await saveImageUpload(await makePng(), { keyPrefix: "blog-images/" });
     const b = await saveImageUpload(await makePng(), { keyPrefix: "blog-images/" });
