@@ -6,6 +6,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
 import { createDatabase } from "../../app/server/db/client.server";
+import type { JobView } from "../../app/lib/jobs-view";
 import type { BenchServer } from "./database";
 import { request, signIn } from "./http";
 import type { BenchOptions } from "./options";
@@ -18,7 +19,6 @@ export const IMPORT_COPY_RATIO = 0.15;
 export const IMPORT_PEAK_MB = 300;
 
 type SampleModule = { writeSampleCsv: (p: string, rows: number, o: { copyPath?: string }) => Promise<void>; COPY_COLUMNS: string };
-type JobView = { id: string; status: string; processed: number; succeeded: number; failed: number; errors: string[]; result: Record<string, unknown> | null };
 type ImportRun = { via: string; uploadSeconds: number; importSeconds: number; peakRssBytes: number; job: Partial<JobView> & Record<string, unknown> };
 
 async function countProducts(url: string) {
