@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { getEnv } from "./env.server";
 import type { Db } from "./db/client.server";
 import { rateLimits } from "./db/schema";
+import type { Refusal } from "./refusal.server";
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -33,18 +33,24 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number) {
   return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/** Checks every key; throws a 429 response with the message when any is over its limit. */
-export async function rateLimit(db: Db, checks: { key: string; limit: number; windowMs: number }[]) {
+export type RateLimitCheck = { key: string; limit: number; windowMs: number };
+
+/** Counts an attempt against each key in turn; the first one over its limit refuses (later ones are not counted). */
+export async function checkRateLimits(db: Db, checks: RateLimitCheck[]): Promise<RateLimitResult> {
   for (const c of checks) {
     const r = await hit(db, c.key, c.limit, c.windowMs);
-    if (!r.ok) {
-      throw data(
-        { error: tooManyAttemptsMessage(r.retryAfterSeconds) },
-        { status: 429, headers: { "Retry-After": String(r.retryAfterSeconds) } },
-      );
-    }
+    if (!r.ok) return r;
   }
+  return { ok: true };
 }
+
+/** A limit that was hit, as the refusal the person reads ('Too many attempts, try again in N minutes'). */
+export function rateLimitRefusal(retryAfterSeconds: number): Refusal {
+  return { kind: "rate_limited", message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+// TODO(money-path): remove once checkout routes use app/routes/_edge (rateLimit lives there now).
+export { rateLimit } from "~/routes/_edge/rate-limit.server";
 
 /**
  * The client's address, set by server/app.ts from the socket (or, when TRUST_PROXY is on, from

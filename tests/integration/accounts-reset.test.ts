@@ -5,7 +5,7 @@ import { action as forgotAction } from "~/routes/account/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/account/reset-password";
 import { loader as authApi } from "~/routes/resources/auth-api";
 import { verification } from "~/server/db/schema";
-import { getCurrentUser } from "~/server/http.server";
+import { getCurrentUser } from "~/server/auth/current-user.server";
 import { makeUser, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { freshIp, get, linkIn, mailsTo, post, run } from "./accounts-helpers";

@@ -4,7 +4,7 @@ import { action as authAction } from "~/routes/account/auth";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/account/two-factor";
 import { user } from "~/server/db/schema";
-import { getCurrentUser } from "~/server/http.server";
+import { getCurrentUser } from "~/server/auth/current-user.server";
 import { makeAdmin, makeUser, totpCode } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { cookieFrom, get, post, run } from "./accounts-helpers";

@@ -6,11 +6,11 @@ import { EnhancedField, Field, FormAlert, useActionToast } from "~/components/ac
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { failed, signedIn } from "~/routes/_edge/auth-responses.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
 import { safeRedirect } from "~/server/auth/auth-api.server";
 import { EmailForm, parseForm, resendConfirmation, signIn, SignInForm, signUp, SignUpForm } from "~/server/auth/flows.server";
-import { failed, signedIn } from "~/server/auth/responses.server";
-import { getCurrentUser } from "~/server/http.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -32,18 +32,18 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "sign-in") {
     const input = parseForm(SignInForm, form);
-    if (!input.ok) return failed(400, "Sign in failed", input.message, { intent, fieldErrors: input.fieldErrors });
+    if (!input.ok) return failed(input, "Sign in failed", input.message, { intent, fieldErrors: input.fieldErrors });
     const r = await signIn(request, input.data);
     const redirectTo = safeRedirect(form.get("redirectTo"));
-    if (!r.ok) return failed(r.status, "Sign in failed", r.message, { intent, unconfirmedEmail: "email" in r ? r.email : undefined });
+    if (!r.ok) return failed(r, "Sign in failed", r.message, { intent, unconfirmedEmail: "email" in r ? r.email : undefined });
     if (r.twoFactor) return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: r.cookies });
     return signedIn(form, redirectTo, r.cookies);
   }
   if (intent === "sign-up") {
     const input = parseForm(SignUpForm, form);
-    if (!input.ok) return failed(400, "Sign up failed", input.message, { intent, fieldErrors: input.fieldErrors });
+    if (!input.ok) return failed(input, "Sign up failed", input.message, { intent, fieldErrors: input.fieldErrors });
     const r = await signUp(request, input.data);
-    if (!r.ok) return failed(r.status, "Sign up failed", r.message, { intent, fieldErrors: "fieldErrors" in r ? r.fieldErrors : undefined });
+    if (!r.ok) return failed(r, "Sign up failed", r.message, { intent, fieldErrors: "fieldErrors" in r ? r.fieldErrors : undefined });
     return data({
       ok: true as const,
       intent,
@@ -52,16 +52,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "resend-confirmation") {
     const input = parseForm(EmailForm, form);
-    if (!input.ok) return failed(400, "Could not send the email", input.message, { intent });
+    if (!input.ok) return failed(input, "Could not send the email", input.message, { intent });
     const r = await resendConfirmation(request, input.data.email);
-    if (!r.ok) return failed(r.status, "Could not send the email", r.message, { intent });
+    if (!r.ok) return failed(r, "Could not send the email", r.message, { intent });
     return data({
       ok: true as const,
       intent,
       toast: { kind: "success" as const, title: "Check your email", description: "If this address is waiting for confirmation, a new link is on its way." },
     });
   }
-  return failed(400, "Something went wrong", "Unknown request.", { intent });
+  return failed({ kind: "bad_input" }, "Something went wrong", "Unknown request.", { intent });
 }
 
 /** After a sign-in the page itself toasts and navigates; re-running this loader would redirect first. */

@@ -2,10 +2,10 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { failed } from "~/routes/_edge/auth-responses.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
 import { EmailForm, parseForm, resendConfirmation } from "~/server/auth/flows.server";
-import { failed } from "~/server/auth/responses.server";
-import { getCurrentUser } from "~/server/http.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/email-confirmed";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -24,9 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const input = parseForm(EmailForm, await readPublicForm(request));
-  if (!input.ok) return failed(400, "Could not send the email", input.message);
+  if (!input.ok) return failed(input, "Could not send the email", input.message);
   const r = await resendConfirmation(request, input.data.email);
-  if (!r.ok) return failed(r.status, "Could not send the email", r.message);
+  if (!r.ok) return failed(r, "Could not send the email", r.message);
   return data({
     ok: true as const,
     toast: { kind: "success" as const, title: "Check your email", description: "If this address is waiting for confirmation, a new link is on its way." },

@@ -2,9 +2,9 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { failed } from "~/routes/_edge/auth-responses.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
 import { EmailForm, parseForm, requestPasswordReset } from "~/server/auth/flows.server";
-import { failed } from "~/server/auth/responses.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request }: Route.ActionArgs) {
   const input = parseForm(EmailForm, await readPublicForm(request));
-  if (!input.ok) return failed(400, "Could not send the link", input.message, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return failed(input, "Could not send the link", input.message, { fieldErrors: input.fieldErrors });
   const r = await requestPasswordReset(request, input.data.email);
-  if (!r.ok) return failed(r.status, "Could not send the link", r.message);
+  if (!r.ok) return failed(r, "Could not send the link", r.message);
   // The same answer whether or not the address has an account.
   return data({
     ok: true as const,

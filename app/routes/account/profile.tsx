@@ -10,15 +10,15 @@ import { TwoFactorCard, type TwoFactorResult } from "~/components/account/two-fa
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { failed } from "~/routes/_edge/auth-responses.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
+import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/accounts/orders.server";
 import { getProfile, ProfileInput, updateProfile } from "~/server/accounts/profile.server";
 import { confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorEnabled } from "~/server/auth/two-factor.server";
 import { parseForm } from "~/server/auth/flows.server";
-import { failed } from "~/server/auth/responses.server";
 import { getDb } from "~/server/db/client.server";
-import { requireUser } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -53,12 +53,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "update-profile") {
     form.delete("intent");
     const input = parseForm(ProfileInput, form);
-    if (!input.ok) return failed(400, "Failed to update profile", input.message, { intent, fieldErrors: input.fieldErrors });
+    if (!input.ok) return failed(input, "Failed to update profile", input.message, { intent, fieldErrors: input.fieldErrors });
     try {
       await updateProfile(getDb(), user.id, input.data);
     } catch (err) {
       logger.error({ err: (err as Error).message }, "profile update failed");
-      return failed(500, "Failed to update profile", "Please try again.", { intent });
+      return failed({ kind: "failed" }, "Failed to update profile", "Please try again.", { intent });
     }
     return data({ ok: true as const, intent, toast: { kind: "success" as const, title: "Profile updated successfully" } });
   }
@@ -73,11 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
           : intent === "2fa-disable"
             ? await disableTwoFactor(request, password)
             : await regenerateBackupCodes(request, password);
-    if (!r.ok) return failed(400, "Two-factor authentication", r.message, { intent });
+    if (!r.ok) return failed({ kind: "bad_input" }, "Two-factor authentication", r.message, { intent });
     const { cookies, ...rest } = r;
     return data({ ...rest, intent }, { headers: cookies });
   }
-  return failed(400, "Something went wrong", "Unknown request.", { intent });
+  return failed({ kind: "bad_input" }, "Something went wrong", "Unknown request.", { intent });
 }
 
 /** Signing out from here: the page toasts and goes home itself; re-running this loader would bounce to /auth first. */

@@ -2,9 +2,9 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { failed } from "~/routes/_edge/auth-responses.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
 import { parseForm, resetPassword, ResetForm } from "~/server/auth/flows.server";
-import { failed } from "~/server/auth/responses.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,9 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const input = parseForm(ResetForm, await readPublicForm(request));
-  if (!input.ok) return failed(400, "Could not change the password", input.message, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return failed(input, "Could not change the password", input.message, { fieldErrors: input.fieldErrors });
   const r = await resetPassword(request, input.data);
-  if (!r.ok) return failed(r.status, "Could not change the password", r.message, { fieldErrors: "fieldErrors" in r ? r.fieldErrors : undefined });
+  if (!r.ok) return failed(r, "Could not change the password", r.message, { fieldErrors: "fieldErrors" in r ? r.fieldErrors : undefined });
   return data({
     ok: true as const,
     toast: { kind: "success" as const, title: "Password changed", description: "Sign in with your new password." },

@@ -4,11 +4,11 @@ import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSea
 import { EnhancedField, Field, FormAlert, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { failed, signedIn } from "~/routes/_edge/auth-responses.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
+import { readPublicForm } from "~/routes/_edge/body.server";
 import { safeRedirect } from "~/server/auth/auth-api.server";
 import { verifySignInCode } from "~/server/auth/flows.server";
-import { failed, signedIn } from "~/server/auth/responses.server";
-import { getCurrentUser } from "~/server/http.server";
-import { readPublicForm } from "~/server/http/read-body.server";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readPublicForm(request);
   const kind = form.get("method") === "backup" ? "backup" : "totp";
   const r = await verifySignInCode(request, String(form.get("code") ?? ""), kind);
-  if (!r.ok) return failed(r.status, "Sign in failed", r.message, { expired: r.code === "EXPIRED" });
+  if (!r.ok) return failed(r, "Sign in failed", r.message, { expired: r.code === "EXPIRED" });
   return signedIn(form, safeRedirect(form.get("redirectTo")), r.cookies);
 }
 

@@ -1,5 +1,5 @@
 import { ComingSoon } from "~/components/admin/coming-soon";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { AdminSidebar, sidebarOpenFromCookie } from "~/components/admin/admin-si
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Separator } from "~/components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { pageParam } from "~/server/http/page-param.server";
 import { listSubscriptions, NEWSLETTER_PAGE_SIZE } from "~/server/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter";

@@ -11,7 +11,7 @@ import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
 import { saveImageUpload, UploadError } from "~/server/media/upload.server";

@@ -2,11 +2,13 @@ import { data, redirect } from "react-router";
 import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { NewsletterInput } from "~/lib/newsletter-input";
 import type { NewsletterResult } from "~/lib/newsletter-view";
+import { readPublicForm } from "~/routes/_edge/body.server";
+import { respond } from "~/routes/_edge/errors.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { subscribe } from "~/server/newsletter/newsletter.server";
 import { clientIp } from "~/server/rate-limit.server";
-import { readPublicForm } from "~/server/http/read-body.server";
+import type { Refusal } from "~/server/refusal.server";
 import type { Route } from "./+types/newsletter";
 
 /** Nothing to show here: the box lives in the footer. */
@@ -27,26 +29,19 @@ function backTo(value: FormDataEntryValue | null, outcome: string) {
 async function handle(
   form: FormData,
   request: Request,
-): Promise<{ result: NewsletterResult; status: number; outcome: string }> {
+): Promise<{ result: NewsletterResult; refusal?: Pick<Refusal, "kind" | "retryAfterSeconds">; outcome: string }> {
   const parsed = NewsletterInput.safeParse({ email: String(form.get("email") ?? "") });
   if (!parsed.success)
-    return { result: { ok: false, error: parsed.error.issues[0]!.message }, status: 400, outcome: "invalid" };
+    return { result: { ok: false, error: parsed.error.issues[0]!.message }, refusal: { kind: "bad_input" }, outcome: "invalid" };
   try {
-    await subscribe(getDb(), parsed.data.email, { ip: clientIp(request) });
-    return { result: { ok: true, message: SUBSCRIBED_MESSAGE }, status: 200, outcome: "subscribed" };
+    const r = await subscribe(getDb(), parsed.data.email, { ip: clientIp(request) });
+    if (!r.ok) return { result: { ok: false, error: r.refusal.message }, refusal: r.refusal, outcome: "limited" };
+    return { result: { ok: true, message: SUBSCRIBED_MESSAGE }, outcome: "subscribed" };
   } catch (err) {
-    const limited = err as { init?: { status?: number }; data?: { error?: string } };
-    if (limited?.init?.status === 429) {
-      return {
-        result: { ok: false, error: limited.data?.error ?? "Too many attempts" },
-        status: 429,
-        outcome: "limited",
-      };
-    }
     logger.error({ err }, "newsletter subscription failed");
     return {
       result: { ok: false, error: "Could not subscribe right now. Please try again." },
-      status: 500,
+      refusal: { kind: "failed" },
       outcome: "failed",
     };
   }
@@ -54,8 +49,8 @@ async function handle(
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readPublicForm(request);
-  const { result, status, outcome } = await handle(form, request);
+  const { result, refusal, outcome } = await handle(form, request);
   // The form adds js=1 once hydrated; a plain HTML post goes back to the page it came from.
   if (form.get("js") !== "1") return redirect(backTo(form.get("redirectTo"), outcome), 303);
-  return data(result, { status });
+  return refusal ? respond(refusal, result) : data(result);
 }

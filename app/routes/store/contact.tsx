@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { brandFrom, seoMeta } from "~/lib/seo";
+import { respond } from "~/routes/_edge/errors.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
 import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
 import { getDb } from "~/server/db/client.server";
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readFormWithLimit(request, MAX_BODY_BYTES, { drainUpTo: 1024 * 1024 });
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
-      return data<ContactResult>({ ok: false, error: FAILED, reason: "Your message is too long." }, { status: 413 });
+      return respond<ContactResult>(err, { ok: false, error: FAILED, reason: "Your message is too long." });
     }
     form = new FormData(); // not a form: every field is reported missing
   }
@@ -53,16 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    await submitContactMessage(getDb(), parsed.data, { ip: clientIp(request) });
+    const sent = await submitContactMessage(getDb(), parsed.data, { ip: clientIp(request) });
+    // Refused: too many messages from this address; the reason says when to try again.
+    if (!sent.ok) return respond<ContactResult>(sent.refusal, { ok: false, error: FAILED, reason: sent.refusal.message, values });
   } catch (err) {
-    // rateLimit throws a 429 data response with its message.
-    const limited = err as { init?: { status?: number }; data?: { error?: string } };
-    if (limited?.init?.status === 429) {
-      return data<ContactResult>(
-        { ok: false, error: FAILED, reason: limited.data?.error ?? "", values },
-        { status: 429 },
-      );
-    }
     logger.error({ err }, "contact message could not be stored");
     return data<ContactResult>({ ok: false, error: FAILED, reason: "", values }, { status: 500 });
   }

@@ -1,10 +1,32 @@
 import { isAPIError } from "better-auth/api";
 import { logger } from "../logger.server";
+import type { RefusalKind } from "../refusal.server";
 
-/** What a better-auth endpoint answered, with only its Set-Cookie headers kept to forward. */
+/**
+ * What a better-auth endpoint answered, with only its Set-Cookie headers kept to forward. A
+ * refusal says what kind it is in the shop's words (better-auth's status stays in here).
+ */
 export type AuthOutcome<T> =
-  | { ok: true; status: number; body: T; cookies: Headers }
-  | { ok: false; status: number; code: string; message: string; cookies: Headers };
+  | { ok: true; body: T; cookies: Headers }
+  | { ok: false; kind: RefusalKind; code: string; message: string; cookies: Headers };
+
+const KIND_BY_STATUS: Record<number, RefusalKind> = {
+  400: "bad_input",
+  401: "not_signed_in",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "too_large",
+  415: "unsupported_type",
+  422: "rejected",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
+/** better-auth's HTTP status as a kind of refusal; any other server error is "failed", any other 4xx "bad_input". */
+function kindOf(status: number): RefusalKind {
+  return KIND_BY_STATUS[status] ?? (status >= 500 ? "failed" : "bad_input");
+}
 
 function cookiesOf(res: Response) {
   const headers = new Headers();
@@ -23,7 +45,7 @@ export async function callAuth<T = Record<string, unknown>>(run: () => Promise<R
   } catch (err) {
     if (isAPIError(err)) {
       const body = (err.body ?? {}) as { code?: string; message?: string };
-      return { ok: false, status: err.statusCode, code: body.code ?? "", message: body.message ?? err.message, cookies: new Headers() };
+      return { ok: false, kind: kindOf(err.statusCode), code: body.code ?? "", message: body.message ?? err.message, cookies: new Headers() };
     }
     throw err;
   }
@@ -35,10 +57,10 @@ export async function callAuth<T = Record<string, unknown>>(run: () => Promise<R
   } catch {
     body = null;
   }
-  if (res.ok || (res.status >= 300 && res.status < 400)) return { ok: true, status: res.status, body: body as T, cookies };
+  if (res.ok || (res.status >= 300 && res.status < 400)) return { ok: true, body: body as T, cookies };
   const b = (body ?? {}) as { code?: string; message?: string };
   if (res.status >= 500) logger.error({ status: res.status, code: b.code, message: b.message }, "auth call failed");
-  return { ok: false, status: res.status, code: b.code ?? "", message: b.message ?? "Something went wrong", cookies };
+  return { ok: false, kind: kindOf(res.status), code: b.code ?? "", message: b.message ?? "Something went wrong", cookies };
 }
 
 /** Only same-site paths: `/profile?x=1` yes; `//evil.test`, `https://evil.test`, `/\\evil` no. */

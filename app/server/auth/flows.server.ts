@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publicUrl } from "../env.server";
+import type { RefusalKind } from "../refusal.server";
 import { getAuth } from "./auth.server";
 import { callAuth } from "./auth-api.server";
 import { NAME_MAX } from "./auth-guards.server";
@@ -14,7 +15,8 @@ export const UNCONFIRMED = "Please confirm your email address first: open the li
 export const SOMETHING_WRONG = "Something went wrong. Please try again.";
 
 export type FieldErrors = Partial<Record<string, string[]>>;
-export type FlowError = { ok: false; message: string; fieldErrors?: FieldErrors; code?: string; status: number };
+/** A refused step: its kind (the route edge picks the status), the message to show, the fields to mark. */
+export type FlowError = { ok: false; kind: RefusalKind; message: string; fieldErrors?: FieldErrors; code?: string };
 
 const email = z
   .string({ error: "Email is required" })
@@ -42,7 +44,7 @@ function invalid(error: z.ZodError): FlowError {
   const flat = z.flattenError(error);
   const fieldErrors = flat.fieldErrors as FieldErrors;
   const first = flat.formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Please check the form";
-  return { ok: false, message: first, fieldErrors, status: 400 };
+  return { ok: false, kind: "bad_input", message: first, fieldErrors };
 }
 
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData): { ok: true; data: z.output<S> } | FlowError {
@@ -50,23 +52,26 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData): { ok:
   return r.success ? { ok: true, data: r.data } : invalid(r.error);
 }
 
-const fail = (status: number, message: string, code?: string): FlowError => ({ ok: false, status, message, code });
+const fail = (kind: RefusalKind, message: string, code?: string): FlowError => ({ ok: false, kind, message, code });
+
+/** better-auth broke (or the database is down): its own message would mean nothing to the person. */
+const broke = (kind: RefusalKind) => kind === "failed" || kind === "unavailable";
 
 export async function signIn(request: Request, input: z.output<typeof SignInForm>) {
   const r = await callAuth<{ twoFactorRedirect?: boolean }>(() =>
     getAuth().api.signInEmail({ body: { email: input.email, password: input.password, callbackURL: CONFIRMED_PATH }, headers: request.headers, asResponse: true }),
   );
   if (r.ok) return { ok: true as const, twoFactor: Boolean(r.body?.twoFactorRedirect), cookies: r.cookies };
-  if (r.code === "EMAIL_NOT_VERIFIED") return { ...fail(403, UNCONFIRMED, "EMAIL_NOT_VERIFIED"), email: input.email };
-  if (r.status === 429 || r.status === 400) return fail(r.status, r.status === 400 && r.code === "INVALID_EMAIL" ? "Enter a valid email address" : r.message, r.code);
+  if (r.code === "EMAIL_NOT_VERIFIED") return { ...fail("forbidden", UNCONFIRMED, "EMAIL_NOT_VERIFIED"), email: input.email };
+  if (r.kind === "rate_limited" || r.kind === "bad_input") return fail(r.kind, r.kind === "bad_input" && r.code === "INVALID_EMAIL" ? "Enter a valid email address" : r.message, r.code);
   // Unknown email and wrong password end here alike (better-auth hashes either way: same time).
-  if (r.status === 401) return fail(401, INVALID_CREDENTIALS, r.code);
-  return fail(r.status, SOMETHING_WRONG, r.code);
+  if (r.kind === "not_signed_in") return fail("not_signed_in", INVALID_CREDENTIALS, r.code);
+  return fail(r.kind, SOMETHING_WRONG, r.code);
 }
 
 export async function signUp(request: Request, input: z.output<typeof SignUpForm>) {
   const problems = passwordProblems(input.password, input.email);
-  if (problems.length) return { ok: false as const, status: 400, message: problems.join(" "), fieldErrors: { password: problems } };
+  if (problems.length) return { ok: false as const, kind: "bad_input" as const, message: problems.join(" "), fieldErrors: { password: problems } };
   // First and last name ride along for the profile (auth.server's user-created hook reads them).
   const body = {
     email: input.email,
@@ -79,7 +84,7 @@ export async function signUp(request: Request, input: z.output<typeof SignUpForm
   const r = await callAuth(() => getAuth().api.signUpEmail({ body, headers: request.headers, asResponse: true }));
   // An address that already has an account gets the same answer (its owner gets a mail instead).
   if (r.ok) return { ok: true as const };
-  return fail(r.status, r.status >= 500 ? SOMETHING_WRONG : r.message, r.code);
+  return fail(r.kind, broke(r.kind) ? SOMETHING_WRONG : r.message, r.code);
 }
 
 /** Always "sent" for any well-formed address: whether it has an account is not revealed. */
@@ -88,7 +93,7 @@ export async function resendConfirmation(request: Request, address: string) {
     getAuth().api.sendVerificationEmail({ body: { email: address, callbackURL: CONFIRMED_PATH }, headers: stripCookies(request.headers), asResponse: true }),
   );
   if (r.ok) return { ok: true as const };
-  return fail(r.status, r.status === 429 ? r.message : SOMETHING_WRONG, r.code);
+  return fail(r.kind, r.kind === "rate_limited" ? r.message : SOMETHING_WRONG, r.code);
 }
 
 export async function requestPasswordReset(request: Request, address: string) {
@@ -96,18 +101,18 @@ export async function requestPasswordReset(request: Request, address: string) {
     getAuth().api.requestPasswordReset({ body: { email: address, redirectTo: RESET_PATH }, headers: request.headers, asResponse: true }),
   );
   if (r.ok) return { ok: true as const };
-  return fail(r.status, r.status === 429 ? r.message : SOMETHING_WRONG, r.code);
+  return fail(r.kind, r.kind === "rate_limited" ? r.message : SOMETHING_WRONG, r.code);
 }
 
 export async function resetPassword(request: Request, input: z.output<typeof ResetForm>) {
   const problems = passwordProblems(input.password);
-  if (problems.length) return { ok: false as const, status: 400, message: problems.join(" "), fieldErrors: { password: problems } };
+  if (problems.length) return { ok: false as const, kind: "bad_input" as const, message: problems.join(" "), fieldErrors: { password: problems } };
   const r = await callAuth(() =>
     getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers, asResponse: true }),
   );
   if (r.ok) return { ok: true as const };
-  if (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND") return fail(400, "This reset link is invalid or has expired. Ask for a new one.", "INVALID_TOKEN");
-  return fail(r.status, r.status < 500 ? r.message : SOMETHING_WRONG, r.code);
+  if (r.code === "INVALID_TOKEN" || r.code === "USER_NOT_FOUND") return fail("bad_input", "This reset link is invalid or has expired. Ask for a new one.", "INVALID_TOKEN");
+  return fail(r.kind, broke(r.kind) ? SOMETHING_WRONG : r.message, r.code);
 }
 
 /** Ends the session; a cookie better-auth would not accept (tampered, expired) is cleared anyway. */
@@ -127,19 +132,19 @@ export async function signOut(request: Request) {
 /** The second step of a sign-in with two-factor on: an authenticator code or a backup code. */
 export async function verifySignInCode(request: Request, code: string, kind: "totp" | "backup") {
   const clean = kind === "totp" ? code.replace(/\s+/g, "") : code.trim();
-  if (!clean) return fail(400, "Enter the code");
+  if (!clean) return fail("bad_input", "Enter the code");
   const r = await callAuth(() =>
     kind === "totp"
       ? getAuth().api.verifyTOTP({ body: { code: clean }, headers: request.headers, asResponse: true })
       : getAuth().api.verifyBackupCode({ body: { code: clean }, headers: request.headers, asResponse: true }),
   );
   if (r.ok) return { ok: true as const, cookies: r.cookies };
-  if (r.code === "INVALID_CODE" || r.code === "INVALID_BACKUP_CODE") return fail(400, "That code is not valid. Try again.", r.code);
-  if (r.status === 429) return fail(429, r.message, r.code);
-  if (r.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || r.code === "INVALID_TWO_FACTOR_COOKIE" || r.status === 401) {
-    return fail(401, "Your sign-in has expired. Please sign in again.", "EXPIRED");
+  if (r.code === "INVALID_CODE" || r.code === "INVALID_BACKUP_CODE") return fail("bad_input", "That code is not valid. Try again.", r.code);
+  if (r.kind === "rate_limited") return fail("rate_limited", r.message, r.code);
+  if (r.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || r.code === "INVALID_TWO_FACTOR_COOKIE" || r.kind === "not_signed_in") {
+    return fail("not_signed_in", "Your sign-in has expired. Please sign in again.", "EXPIRED");
   }
-  return fail(400, "That code is not valid. Try again.", r.code);
+  return fail("bad_input", "That code is not valid. Try again.", r.code);
 }
 
 /** The resend endpoint treats a signed-in caller differently; the form is about the typed address. */

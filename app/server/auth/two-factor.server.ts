@@ -2,16 +2,17 @@ import { eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import type { Db } from "../db/client.server";
 import { user } from "../db/schema";
+import type { RefusalKind } from "../refusal.server";
 import { getAuth } from "./auth.server";
 import { callAuth } from "./auth-api.server";
 
 const WRONG_PASSWORD = "That password is not correct.";
 
-function message(r: { status: number; code: string; message: string }) {
+function message(r: { kind: RefusalKind; code: string; message: string }) {
   if (r.code === "INVALID_PASSWORD") return WRONG_PASSWORD;
   if (r.code === "INVALID_CODE" || r.code === "INVALID_TWO_FACTOR_AUTHENTICATION") return "That code is not valid. Try again.";
-  if (r.status === 429) return r.message;
-  if (r.status === 401) return "Please sign in again.";
+  if (r.kind === "rate_limited") return r.message;
+  if (r.kind === "not_signed_in") return "Please sign in again.";
   return r.message || "Something went wrong. Please try again.";
 }
 

@@ -6,7 +6,8 @@ import { contactMessages } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { sendMail } from "../mail/mail.server";
-import { rateLimit } from "../rate-limit.server";
+import { checkRateLimits, rateLimitRefusal } from "../rate-limit.server";
+import type { Refusal } from "../refusal.server";
 
 /** Per client address: enough for a person, too few for a spam script. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
@@ -14,10 +15,15 @@ export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 /**
  * Stores a contact message (the admin inbox) and mails it to SHOP_EMAIL. Once stored, the
  * message is safe: a failed mail is logged (and recorded in the outbox), not reported to the
- * sender, who would otherwise send it again.
+ * sender, who would otherwise send it again. Refused (rate_limited) when the address sent too many.
  */
-export async function submitContactMessage(db: Db, input: ContactMessageInput, opts: { ip: string }) {
-  await rateLimit(db, [{ key: `contact:ip:${opts.ip}`, ...CONTACT_LIMIT }]);
+export async function submitContactMessage(
+  db: Db,
+  input: ContactMessageInput,
+  opts: { ip: string },
+): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
+  const limit = await checkRateLimits(db, [{ key: `contact:ip:${opts.ip}`, ...CONTACT_LIMIT }]);
+  if (!limit.ok) return { ok: false, refusal: rateLimitRefusal(limit.retryAfterSeconds) };
   const [row] = await db
     .insert(contactMessages)
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
@@ -33,7 +39,7 @@ export async function submitContactMessage(db: Db, input: ContactMessageInput, o
   } catch (err) {
     logger.error({ err: (err as Error).message, messageId: row!.id }, "contact message stored but not mailed");
   }
-  return { id: row!.id };
+  return { ok: true, id: row!.id };
 }
 
 export type InboxFilter = "open" | "handled" | "all";

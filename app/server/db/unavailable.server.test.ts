@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, rethrowIfDatabaseUnavailable } from "./unavailable.server";
+import { rethrowIfDatabaseUnavailable } from "~/routes/_edge/errors.server";
+import { isDatabaseUnavailable } from "./unavailable.server";
 
 const withCode = (code: string, message = "boom") => Object.assign(new Error(message), { code });
 

@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { logger } from "../logger.server";
+import type { Refusal } from "../refusal.server";
 
 /**
  * Telling "the database is unreachable right now" apart from a bug, so an outage answers 503
@@ -24,11 +23,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 export const RETRY_AFTER_SECONDS = 5;
 
-/** Rethrows a database outage as a 503 response (the error boundary's "briefly unavailable" page); anything else as it was. */
-export function rethrowIfDatabaseUnavailable(err: unknown): never {
-  if (isDatabaseUnavailable(err)) {
-    logger.warn({ err: (err as Error).message }, "database unavailable");
-    throw data("The shop is briefly unavailable", { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
-  }
-  throw err;
-}
+/**
+ * What a request gets during an outage: the error boundary's "briefly unavailable" page, asking
+ * to retry shortly (app/routes/_edge/errors.server.ts's rethrowIfDatabaseUnavailable answers it).
+ */
+export const UNAVAILABLE: Refusal = { kind: "unavailable", message: "The shop is briefly unavailable", retryAfterSeconds: RETRY_AFTER_SECONDS };

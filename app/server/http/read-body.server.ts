@@ -1,9 +1,9 @@
-import { data } from "react-router";
+import { DomainError, type Refusal } from "../refusal.server";
 
 /** A request body larger than the route allows. */
-export class BodyTooLargeError extends Error {
+export class BodyTooLargeError extends DomainError<"too_large"> {
   constructor(readonly limit: number) {
-    super(`The request body is larger than ${limit} bytes.`);
+    super(`The request body is larger than ${limit} bytes.`, "too_large");
   }
 }
 
@@ -100,30 +100,24 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-/**
- * `rateLimit()` throws React Router's `data()`; a resource route would turn it into an error blob,
- * so JSON endpoints answer it as a plain JSON response (status, message and Retry-After kept).
- */
-export function thrownDataToResponse(err: unknown): Response | null {
-  const d = err as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (d && typeof d === "object" && d.type === "DataWithResponseInit") {
-    return Response.json(d.data, d.init ?? undefined);
-  }
-  return null;
-}
+// TODO(money-path): remove once checkout routes use app/routes/_edge (it lives in errors.server.ts now).
+export { thrownDataToResponse } from "~/routes/_edge/errors.server";
 
 /** The public pages' forms (sign-in, contact, newsletter…) are a few KB. */
 export const PUBLIC_FORM_MAX_BYTES = 64 * 1024;
 
+export type PublicForm = { ok: true; form: FormData } | { ok: false; refusal: Refusal };
+
 /**
  * A form posted to a page anyone can reach: never buffered beyond `maxBytes`, whatever the
- * request claims (a chunked body has no Content-Length). Too large: 413; not a form: 400.
+ * request claims (a chunked body has no Content-Length). Refused when too large or not a form;
+ * app/routes/_edge/body.server.ts's readPublicForm answers the refusal.
  */
-export async function readPublicForm(request: Request, maxBytes = PUBLIC_FORM_MAX_BYTES): Promise<FormData> {
+export async function readPublicFormBody(request: Request, maxBytes = PUBLIC_FORM_MAX_BYTES): Promise<PublicForm> {
   try {
-    return await readFormWithLimit(request, maxBytes, { drainUpTo: 1024 * 1024 });
+    return { ok: true, form: await readFormWithLimit(request, maxBytes, { drainUpTo: 1024 * 1024 }) };
   } catch (err) {
-    if (err instanceof BodyTooLargeError) throw data({ error: "The request is too large." }, { status: 413 });
-    throw data({ error: "The form could not be read." }, { status: 400 });
+    if (err instanceof BodyTooLargeError) return { ok: false, refusal: { kind: "too_large", message: "The request is too large." } };
+    return { ok: false, refusal: { kind: "bad_input", message: "The form could not be read." } };
   }
 }

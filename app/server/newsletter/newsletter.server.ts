@@ -2,23 +2,30 @@ import { count, desc } from "drizzle-orm";
 import { csvCell } from "~/lib/csv";
 import type { Db } from "../db/client.server";
 import { newsletterSubscriptions } from "../db/schema";
-import { rateLimit } from "../rate-limit.server";
+import { checkRateLimits, rateLimitRefusal } from "../rate-limit.server";
+import type { Refusal } from "../refusal.server";
 
 /** Per client address: a person subscribes once or twice; a script filling the list is stopped. */
 export const NEWSLETTER_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
 /**
  * Adds the address unless it is already there in any letter case (the unique index is on
- * lower(email)). Returns whether a new subscription was made.
+ * lower(email)). Returns whether a new subscription was made, or the refusal (rate_limited) when
+ * the address subscribed too often.
  */
-export async function subscribe(db: Db, email: string, opts: { ip: string }): Promise<{ created: boolean }> {
-  await rateLimit(db, [{ key: `newsletter:ip:${opts.ip}`, ...NEWSLETTER_LIMIT }]);
+export async function subscribe(
+  db: Db,
+  email: string,
+  opts: { ip: string },
+): Promise<{ ok: true; created: boolean } | { ok: false; refusal: Refusal }> {
+  const limit = await checkRateLimits(db, [{ key: `newsletter:ip:${opts.ip}`, ...NEWSLETTER_LIMIT }]);
+  if (!limit.ok) return { ok: false, refusal: rateLimitRefusal(limit.retryAfterSeconds) };
   const rows = await db
     .insert(newsletterSubscriptions)
     .values({ email })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscriptions.id });
-  return { created: rows.length > 0 };
+  return { ok: true, created: rows.length > 0 };
 }
 
 export const NEWSLETTER_PAGE_SIZE = 100;

@@ -8,7 +8,7 @@ import { createPost, getPostForEdit, PostInputError, updatePost } from "~/server
 import { BodyTooLargeError, BROWSER_DRAIN_BYTES, readJsonWithLimit } from "~/server/http/read-body.server";
 import { sanitizePostHtml } from "~/server/blog/sanitize.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/editor";
 

@@ -8,7 +8,7 @@ import { MESSAGES } from "~/lib/blog";
 import { deletePost, listAdminPosts, setPostPublished, type AdminPostCard as Post } from "~/server/blog/posts.server";
 import { BROWSER_DRAIN_BYTES, readFormWithLimit } from "~/server/http/read-body.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/index";
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from "~/lib/blog";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
 import { saveImageUpload, UploadError } from "~/server/media/upload.server";

@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { cn } from "~/lib/utils";
 import { INBOX_PAGE_SIZE, listContactMessages, type InboxFilter } from "~/server/contact/contact.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { pageParam } from "~/server/http/page-param.server";
 import type { Route } from "./+types/index";
 

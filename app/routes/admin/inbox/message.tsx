@@ -5,13 +5,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { getContactMessage, setMessageHandled } from "~/server/contact/contact.server";
 import { getDb } from "~/server/db/client.server";
-import { invariantResponse, requireAdmin } from "~/server/http.server";
+import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/message";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const message = await getContactMessage(getDb(), params.messageId);
-  invariantResponse(message, "Message not found", 404);
+  invariantResponse(message, "Message not found");
   return {
     message: {
       ...message,
@@ -27,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "handled" && intent !== "open") throw data("Unknown action", { status: 400 });
   const found = await setMessageHandled(getDb(), params.messageId, intent === "handled");
-  invariantResponse(found, "Message not found", 404);
+  invariantResponse(found, "Message not found");
   return { ok: true };
 }
 

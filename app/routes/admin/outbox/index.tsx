@@ -4,7 +4,7 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { pageParam } from "~/server/http/page-param.server";
 import { listOutbox } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/index";

@@ -4,14 +4,14 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
 import { getDb } from "~/server/db/client.server";
-import { invariantResponse, requireAdmin } from "~/server/http.server";
+import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { getOutboxMessage } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/message";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const message = await getOutboxMessage(getDb(), params.id);
-  invariantResponse(message, "Mail not found", 404);
+  invariantResponse(message, "Mail not found");
   return { message };
 }
 

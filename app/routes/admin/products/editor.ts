@@ -9,7 +9,7 @@ import {
 } from "~/server/catalog/product-variations.server";
 import { listAttachableVariations } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/editor";
 import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { confirmImport, discardImport, ImportRequestError } from "~/server/import/import-jobs.server";
 import type { Route } from "./+types/import-job";
 

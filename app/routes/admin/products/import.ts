@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
 import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";

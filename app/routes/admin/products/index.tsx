@@ -15,7 +15,7 @@ import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/
 import { listActiveCategories, listCategories } from "~/server/catalog/categories.server";
 import { listVariationTypes, VariationValuesUnavailable } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/index";
 

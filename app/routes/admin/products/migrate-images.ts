@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { MigrationRequestError, startImageMigration } from "~/server/media/migrate-images.server";
 import type { Route } from "./+types/migrate-images";

@@ -9,7 +9,7 @@ import {
   renameVariationValue,
 } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/server/http.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/variations";
 
 export async function loader({ request }: Route.LoaderArgs) {

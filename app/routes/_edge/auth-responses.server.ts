@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import type { Refusal } from "~/server/refusal.server";
+import { respond } from "./errors.server";
 
 export type ToastData = { title: string; description?: string; kind: "success" | "error" };
 
@@ -21,10 +23,12 @@ export function signedIn(form: FormData, redirectTo: string, cookies: Headers) {
   );
 }
 
-/** An expected failure: the status tells tests and tools, the toast and message tell the person. */
-export function failed<E extends object>(status: number, title: string, description: string, extra?: E) {
-  return data(
-    { ok: false as const, message: description, toast: { kind: "error", title, description } satisfies ToastData, ...(extra ?? ({} as E)) },
-    { status },
-  );
+/** An expected failure: the refusal's kind sets the status (for tests and tools), the toast and message tell the person. */
+export function failed<E extends object>(refusal: Pick<Refusal, "kind" | "retryAfterSeconds">, title: string, description: string, extra?: E) {
+  return respond(refusal, {
+    ok: false as const,
+    message: description,
+    toast: { kind: "error", title, description } satisfies ToastData,
+    ...(extra ?? ({} as E)),
+  });
 }

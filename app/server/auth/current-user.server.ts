@@ -1,0 +1,23 @@
+import { getDb } from "../db/client.server";
+import { getAuth } from "./auth.server";
+import { rememberSessionCookies } from "./session-refresh.server";
+
+export type CurrentUser = { id: string; email: string; name: string; role: "customer" | "admin"; emailVerified: boolean };
+
+/**
+ * The signed-in user, or null. A tampered, expired or orphaned session cookie counts as signed
+ * out, never as an error.
+ */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  try {
+    const { headers, response: result } = await getAuth(getDb()).api.getSession({ headers: request.headers, returnHeaders: true });
+    // A session extended by this read (or found expired) sends its renewed (or cleared) cookie.
+    rememberSessionCookies(headers);
+    if (!result) return null;
+    const u = result.user as typeof result.user & { role?: string };
+    return { id: u.id, email: u.email, name: u.name, role: u.role === "admin" ? "admin" : "customer", emailVerified: u.emailVerified };
+  } catch {
+    return null;
+  }
+}
