@@ -13,7 +13,7 @@ export default [
   route("resources/newsletter", "routes/resources/newsletter.ts"),
   route("api/checkout", "routes/resources/checkout.ts"),
   route("api/verify-payment", "routes/resources/verify-payment.ts"),
-  route("api/cart/refresh", "routes/resources/cart-refresh.ts"),
+  route("api/cart/quote", "routes/resources/cart-quote.ts"),
   route("api/webhooks/stripe", "routes/resources/stripe-webhook.ts"),
   // The built-in test provider's hosted payment page (a page of its own, outside the storefront).
   route("pay/test/:sessionId", "routes/resources/test-payment.tsx"),

@@ -83,7 +83,6 @@ export function updateQuantity(items: CartItem[], id: string, quantity: number |
   return items.map((i) => (i.id === id ? { ...i, quantity: Math.min(Math.floor(n), MAX_LINE_QUANTITY) } : i));
 }
 
-export const cartTotalCents = (items: CartItem[]) => items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
 export const cartItemCount = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
 
 // ----- the store: localStorage, shared by every component and every tab -----
@@ -140,7 +139,8 @@ export const cartStore = {
 /** The cart: items, total and itemCount (SPEC §3). Empty during server rendering. */
 export function useCart() {
   const items = useSyncExternalStore(subscribe, read, () => EMPTY);
-  return { items, totalCents: cartTotalCents(items), itemCount: cartItemCount(items), ...cartStore };
+  // No money total here: the cart's figures are the server's quote (GET /api/cart/quote).
+  return { items, itemCount: cartItemCount(items), ...cartStore };
 }
 
 // ----- the cart while its payment is open -----

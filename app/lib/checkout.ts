@@ -1,6 +1,7 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart";
+import { formatMoney } from "./money";
 
 /**
  * The checkout's shared rules (SPEC §3 Checkout form, §5 Checkout): the form validates with them in
@@ -111,6 +112,59 @@ export type CheckoutErrorBody = {
   fieldErrors?: Partial<Record<CheckoutFormField, string>>;
   problems?: { id: string; message: string }[];
 };
+
+/** A cart line the checkout cannot sell as it is. */
+export type CartProblem =
+  | { id: string; problem: "unavailable"; name: string | null }
+  | { id: string; problem: "out_of_stock" | "short"; name: string; stockQuantity: number }
+  | { id: string; problem: "price_changed"; name: string; priceCents: number; cartPriceCents: number };
+
+/** Why the checkout made no payment page (app/server/checkout); the route turns it into a status. */
+export type CheckoutRefusal =
+  | { kind: "cart_problems"; problems: CartProblem[] }
+  | { kind: "too_large"; limitCents: number }
+  /** An earlier submission of the same checkout is still opening its page. */
+  | { kind: "in_progress" }
+  | { kind: "already_paid" }
+  | { kind: "provider_unavailable" }
+  /** The order was closed while its payment page opened. */
+  | { kind: "order_closed" };
+
+/** The shopper's words for one problem line. */
+export function cartProblemMessage(p: CartProblem): string {
+  switch (p.problem) {
+    case "unavailable":
+      return p.name ? `"${p.name}" is no longer available.` : "A product in your cart is no longer available.";
+    case "out_of_stock":
+      return `"${p.name}" is out of stock.`;
+    case "short":
+      return `Only ${p.stockQuantity} of "${p.name}" left in stock.`;
+    case "price_changed":
+      return `The price of "${p.name}" is ${formatMoney(p.priceCents)}, not ${formatMoney(p.cartPriceCents)}. Review your cart and try again.`;
+  }
+}
+
+/** What the checkout page shows for a refusal. */
+export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody {
+  const title = CHECKOUT_MESSAGES.checkoutFailed.title;
+  switch (refusal.kind) {
+    case "cart_problems":
+      return {
+        title,
+        error: refusal.problems.map(cartProblemMessage).join(" "),
+        problems: refusal.problems.map((p) => ({ id: p.id, message: cartProblemMessage(p) })),
+      };
+    case "too_large":
+      return { title, error: `An order can total at most ${formatMoney(refusal.limitCents)}. Remove some items and try again.` };
+    case "in_progress":
+      return { title, error: "This checkout is already being processed." };
+    case "already_paid":
+      return { title, error: "This order has already been paid." };
+    case "provider_unavailable":
+    case "order_closed":
+      return { title, error: CHECKOUT_MESSAGES.checkoutFailed.description };
+  }
+}
 
 /** FNV-1a: a short fingerprint so a changed cart or form gets a new idempotency key. */
 export function fingerprint(value: unknown): string {

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { startAbandonedCheckoutSweeper } from "./checkout/abandoned.server";
 import { getEnv } from "./env.server";
 import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { startChangeLogPruner } from "./http/page-cache.server";
 import { getRootLogger } from "./logger.server";
+import { startSettlementWorkers } from "./settlement/worker.server";
 import { getAuthSecret } from "./secrets.server";
 
 /** Everything the shop does before it accepts a request. Any failure is one clear line. */
@@ -35,7 +35,7 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
-  startAbandonedCheckoutSweeper(db);
+  startSettlementWorkers(db);
   startChangeLogPruner(db);
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
 }

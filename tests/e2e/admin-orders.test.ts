@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { openCheckout, orderBySession, stockOf } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer } from "../factories/users";

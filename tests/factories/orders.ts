@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { CheckoutForm, CheckoutLine } from "~/lib/checkout";
+import { checkoutRefusalBody, type CheckoutForm, type CheckoutLine } from "~/lib/checkout";
 import { createCheckout } from "~/server/checkout/create-checkout.server";
 import type { Db } from "~/server/db/client.server";
 import { orderEvents, orderItems, orders, products } from "~/server/db/schema";
 import { getPaymentProvider, type PaymentProvider } from "~/server/payments/index.server";
+import { onlyProvider } from "~/server/settlement/providers.server";
 
 /** A complete, valid shipping form; override any field. */
 export function shippingForm(overrides: Partial<CheckoutForm> = {}): CheckoutForm {
@@ -65,9 +66,9 @@ export async function openCheckout(
   const result = await createCheckout(
     db,
     { lines: cartLines(...lines), form: shippingForm(opts.form), idempotencyKey: opts.key ?? null },
-    { userId: opts.userId ?? null, provider: opts.provider ?? getPaymentProvider(db, "test"), baseUrl: "http://localhost:3000" },
+    { userId: opts.userId ?? null, providers: onlyProvider(opts.provider ?? getPaymentProvider(db, "test")), baseUrl: "http://localhost:3000" },
   );
-  if (!result.ok) throw new Error(`checkout refused: ${result.body.error}`);
+  if (!result.ok) throw new Error(`checkout refused: ${checkoutRefusalBody(result.refusal).error}`);
   return result;
 }
 

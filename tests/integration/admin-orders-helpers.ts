@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/orders/order";
 import type { Db } from "~/server/db/client.server";
 import { mailOutbox, orders, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { requestAs } from "../factories/users";

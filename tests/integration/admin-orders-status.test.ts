@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as profileLoader } from "~/routes/account/profile";
 import { testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
 import { payTestSession } from "~/server/payments/test-provider.server";
 import { orderTimeline, stockOf } from "../factories/orders";
@@ -310,6 +310,6 @@ describe("two admins changing the same order at once", () => {
     const order = await makeOrder(t.db);
     await expect(
       changeOrderStatus(t.db, { orderId: order.id, to: "processing", expectedVersion: order.version + 1, actor: { id: admin.id, name: admin.name, email: admin.email } }),
-    ).rejects.toMatchObject({ status: 409, code: "stale" });
+    ).rejects.toMatchObject({ kind: "stale", code: "stale" });
   });
 });

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/resources/checkout";
-import { closeAbandonedCheckouts } from "~/server/checkout/abandoned.server";
-import { closeInterruptedCheckout, createCheckout } from "~/server/checkout/create-checkout.server";
+import { checkoutAnswer } from "~/routes/_edge/checkout.server";
+import { createCheckout } from "~/server/checkout/create-checkout.server";
 import { getPaymentProvider, type PaymentProvider } from "~/server/payments/index.server";
+import { closeInterruptedCheckout } from "~/server/settlement/close.server";
+import { onlyProvider } from "~/server/settlement/providers.server";
+import { closeAbandonedCheckouts } from "~/server/settlement/sweeper.server";
 import { orders, testPaymentSessions } from "~/server/db/schema";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, openCheckout, orderTimeline, routeArgs, shippingForm } from "../factories/orders";
@@ -121,9 +124,9 @@ describe("checkouts nobody will finish", () => {
     const result = await createCheckout(
       t.db,
       { lines: cartLines([product, 1]), form: shippingForm(), idempotencyKey: null },
-      { userId: null, provider, baseUrl: "http://localhost:3000" },
+      { userId: null, providers: onlyProvider(provider), baseUrl: "http://localhost:3000" },
     );
-    expect(result).toMatchObject({ ok: false, status: 409, body: { error: "Failed to create checkout session. Please try again." } });
+    expect(checkoutAnswer(result)).toMatchObject({ status: 409, body: { error: "Failed to create checkout session. Please try again." } });
     const [session] = await t.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
     expect(session?.status).toBe("expired");
     expect((await test.retrieveSession(sessionId))?.state).toBe("expired");
@@ -134,7 +137,7 @@ describe("checkouts nobody will finish", () => {
       createCheckout(
         t.db,
         { lines: cartLines([product, 1]), form: shippingForm({ email }), idempotencyKey: key },
-        { userId: null, provider: provider ?? getPaymentProvider(t.db, "test"), baseUrl: "http://localhost:3000" },
+        { userId: null, providers: onlyProvider(provider ?? getPaymentProvider(t.db, "test")), baseUrl: "http://localhost:3000" },
       );
     const ordersWithKey = async (orderId: string) => {
       const first = await orderRow(orderId);
@@ -151,7 +154,7 @@ describe("checkouts nobody will finish", () => {
         },
       });
       const again = await resubmit(product, "unreadable@example.test", "resubmit.unreadable", down);
-      expect(again).toMatchObject({ ok: false, status: 502 });
+      expect(checkoutAnswer(again)).toMatchObject({ status: 502 });
       expect(await ordersWithKey(first.orderId)).toHaveLength(1);
       expect(await orderRow(first.orderId)).toMatchObject({ status: "pending", checkoutKey: "resubmit.unreadable" });
     });
@@ -161,7 +164,7 @@ describe("checkouts nobody will finish", () => {
       const first = await openCheckout(t.db, [[product, 1]], { key: "resubmit.paid", form: { email: "paidmeanwhile@example.test" } });
       await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_meanwhile" }).where(eq(testPaymentSessions.id, first.sessionId));
       const again = await resubmit(product, "paidmeanwhile@example.test", "resubmit.paid");
-      expect(again).toMatchObject({ ok: false, status: 409, body: { error: "This order has already been paid." } });
+      expect(checkoutAnswer(again)).toMatchObject({ status: 409, body: { error: "This order has already been paid." } });
       expect(await ordersWithKey(first.orderId)).toHaveLength(1);
       expect(await orderRow(first.orderId)).toMatchObject({ status: "processing", paymentStatus: "paid" });
     });

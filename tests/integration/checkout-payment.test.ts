@@ -4,7 +4,7 @@ import type { PaymentVerification } from "~/lib/checkout";
 import { action as payAction, loader as payLoader } from "~/routes/resources/test-payment";
 import { action as verifyAction } from "~/routes/resources/verify-payment";
 import { mailOutbox, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { useTestDatabase } from "../setup/database";
 import { openCheckout, orderBySession, orderLines, orderTimeline, routeArgs, stockOf, verifyRequest } from "../factories/orders";
 import { makeProduct } from "../factories/products";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmPayment } from "~/server/orders/confirm.server";
-import { releaseOrderStock } from "~/server/orders/stock.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
+import { releaseOrderStock } from "~/server/settlement/stock.server";
 import { products, testPaymentSessions } from "~/server/db/schema";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../setup/database";

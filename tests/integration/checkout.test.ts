@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/resources/checkout";
 import { orders, rateLimits, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { ORDER_NUMBER_PATTERN } from "~/server/orders/order-number.server";
 import { payTestSession } from "~/server/payments/test-provider.server";
 import { useTestDatabase } from "../setup/database";

@@ -1,15 +1,9 @@
-import { useEffect, useState, type ComponentProps } from "react";
+import { useEffect, type ComponentProps } from "react";
 import { toast } from "~/lib/toast";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-
-/** True once React has hydrated: forms then ask the server for data instead of a redirect. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * Tells the action that this browser runs the page's script, so it can answer with data (and a

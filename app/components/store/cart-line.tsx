@@ -6,25 +6,27 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/lean/badge";
 import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
+import { Skeleton } from "~/components/ui/lean/skeleton";
 import { cartStore, type CartItem } from "~/lib/cart";
 import { FALLBACK_PRODUCT_IMAGE } from "~/lib/product";
 import { formatMoney } from "~/lib/money";
 import { clsx } from "clsx";
-import { maxQuantity, type LineFlag } from "./cart-refresh";
+import { maxQuantity, type LineFlag } from "./cart-quote";
 
-type Props = { item: CartItem; flag?: LineFlag; stockKnown: boolean };
+type Props = { item: CartItem; flag?: LineFlag };
 
 /**
  * One cart line (SPEC §2 Cart): quantity as a number input (minimum 0) with −/+ and a remove
  * control. A typed value is applied on Enter or when the field loses focus, so clearing the field
  * to type a new number does not drop the line; 0, less or a non-number removes it (SPEC §4).
  */
-export function CartLine({ item, flag, stockKnown }: Props) {
+export function CartLine({ item, flag }: Props) {
   const [draft, setDraft] = useState(String(item.quantity));
   useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
-  const max = maxQuantity(item);
+  const max = maxQuantity(flag);
   const unavailable = Boolean(flag?.unavailable);
-  const short = stockKnown && !unavailable && !item.unlimitedStock && item.quantity > item.stockQuantity;
+  const shortOf = unavailable ? undefined : flag?.shortOf;
+  const lineTotal = flag?.lineTotalCents;
 
   const commit = (value: string) => {
     const n = Number.parseInt(value, 10);
@@ -62,9 +64,13 @@ export function CartLine({ item, flag, stockKnown }: Props) {
               )}
             </p>
           </div>
-          <p className="font-semibold" aria-label={`Line total ${formatMoney(item.priceCents * item.quantity)}`}>
-            {formatMoney(item.priceCents * item.quantity)}
-          </p>
+          {lineTotal === undefined ? (
+            <Skeleton className="h-5 w-16" aria-label="Line total loading" />
+          ) : (
+            <p className="font-semibold" aria-label={`Line total ${formatMoney(lineTotal)}`}>
+              {formatMoney(lineTotal)}
+            </p>
+          )}
         </div>
 
         <div className="flex flex-wrap gap-2" aria-live="polite">
@@ -74,9 +80,7 @@ export function CartLine({ item, flag, stockKnown }: Props) {
               Price changed from {formatMoney(flag.priceChangedFrom)} to {formatMoney(item.priceCents)}
             </Badge>
           ) : null}
-          {short ? (
-            <Badge variant="warning">{item.stockQuantity === 0 ? "Out of stock" : `Only ${item.stockQuantity} left in stock`}</Badge>
-          ) : null}
+          {shortOf !== undefined ? <Badge variant="warning">{shortOf <= 0 ? "Out of stock" : `Only ${shortOf} left in stock`}</Badge> : null}
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-3">

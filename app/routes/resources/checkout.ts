@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { checkoutAnswer } from "~/routes/_edge/checkout.server";
 import { createCheckout } from "~/server/checkout/create-checkout.server";
 import { parseCheckoutRequest } from "~/server/checkout/parse-request.server";
 import { getDb } from "~/server/db/client.server";
@@ -6,7 +7,6 @@ import { publicUrl } from "~/server/env.server";
 import { thrownDataToResponse } from "~/server/http/read-body.server";
 import { getCurrentUser } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
-import { getPaymentProvider } from "~/server/payments/index.server";
 import { clientIp, rateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/checkout";
 
@@ -28,13 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return Response.json(parsed.body, { status: 400, headers: noStore });
   try {
     const user = await getCurrentUser(request);
-    const result = await createCheckout(db, parsed.input, {
-      userId: user?.id ?? null,
-      provider: getPaymentProvider(db),
-      baseUrl: publicUrl(),
-    });
-    if (!result.ok) return Response.json(result.body, { status: result.status, headers: noStore });
-    return Response.json({ url: result.url, orderNumber: result.orderNumber }, { headers: noStore });
+    const result = await createCheckout(db, parsed.input, { userId: user?.id ?? null, baseUrl: publicUrl() });
+    const answer = checkoutAnswer(result);
+    return Response.json(answer.body, { status: answer.status, headers: noStore });
   } catch (err) {
     logger.error({ err: (err as Error).message }, "checkout failed");
     return Response.json(

@@ -6,9 +6,9 @@ import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/server/db/client.server";
 import { invariantResponse } from "~/server/http.server";
-import { confirmPayment } from "~/server/orders/confirm.server";
 import { activePaymentProviderName } from "~/server/payments/index.server";
-import { getTestPaymentPage, payTestSession } from "~/server/payments/test-provider.server";
+import { getTestPaymentPage } from "~/server/payments/test-provider.server";
+import { payWithTestCard } from "~/server/settlement/test-payments.server";
 import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import type { Route } from "./+types/test-payment";
 
@@ -53,11 +53,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (err instanceof BodyTooLargeError) throw data({ error: "The request is too large." }, { status: 413 });
       return {};
     });
-  const result = await payTestSession(db, params.sessionId, form);
+  const result = await payWithTestCard(db, params.sessionId, form);
   invariantResponse(result.kind !== "not_found", "Not Found", 404);
   if (result.kind === "invalid") return data({ fieldErrors: result.fieldErrors }, { status: 400 });
-  // What Stripe's webhook does: settle the order now, whatever the shopper's browser does next.
-  await confirmPayment(db, params.sessionId);
   return redirect(pathOf(result.redirectTo));
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
 import { getDb } from "~/server/db/client.server";
 import { readJsonBody, thrownDataToResponse } from "~/server/http/read-body.server";
-import { confirmPayment } from "~/server/orders/confirm.server";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { clientIp, rateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/verify-payment";
 

@@ -3,7 +3,8 @@ import { brandFrom } from "~/lib/seo";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CartLine } from "~/components/store/cart-line";
-import { useCartRefresh, useHydrated } from "~/components/store/cart-refresh";
+import { useCartQuote } from "~/components/store/cart-quote";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { Button } from "~/components/ui/lean/button";
 import { Skeleton } from "~/components/ui/lean/skeleton";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function CartPage() {
   const hydrated = useHydrated();
   const cart = useCart();
-  const refresh = useCartRefresh(cart.items);
+  const cartQuote = useCartQuote(cart.items);
   const [params, setParams] = useSearchParams();
 
   // Back from a cancelled payment: the cart that was cleared for it comes back.
@@ -62,18 +63,18 @@ export default function CartPage() {
             </div>
             <ul className="divide-y" aria-label="Cart items">
               {cart.items.map((item) => (
-                <CartLine key={item.id} item={item} flag={refresh.flags[item.id]} stockKnown={refresh.refreshed} />
+                <CartLine key={item.id} item={item} flag={cartQuote.flags[item.id]} />
               ))}
             </ul>
           </section>
           <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
-            <CartSummary subtotalCents={cart.totalCents}>
-              {refresh.blocked ? (
+            <CartSummary quote={cartQuote.quote} failed={cartQuote.failed}>
+              {cartQuote.blocked ? (
                 <p className="text-sm text-destructive" role="alert">
                   Remove or change the flagged items to continue.
                 </p>
               ) : null}
-              {refresh.blocked ? (
+              {cartQuote.blocked ? (
                 <Button size="lg" disabled>
                   Proceed to Checkout
                 </Button>

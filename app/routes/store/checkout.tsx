@@ -3,7 +3,8 @@ import { brandFrom } from "~/lib/seo";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "~/lib/toast";
-import { useCartRefresh, useHydrated } from "~/components/store/cart-refresh";
+import { useCartQuote } from "~/components/store/cart-quote";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { CheckoutFormFields } from "~/components/store/checkout-form-fields";
 import { Button } from "~/components/ui/button";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function CheckoutPage() {
   const hydrated = useHydrated();
   const cart = useCart();
-  const refresh = useCartRefresh(cart.items);
+  const cartQuote = useCartQuote(cart.items);
   const navigate = useNavigate();
   const root = useRouteLoaderData<RootData>("root");
   const [errors, setErrors] = useState<Partial<Record<CheckoutFormField, string>>>({});
@@ -94,7 +95,7 @@ export default function CheckoutPage() {
         return;
       }
       if (body?.fieldErrors) setErrors(body.fieldErrors);
-      if (body?.problems?.length) refresh.reload();
+      if (body?.problems?.length) cartQuote.reload();
       toast.error(body?.title ?? CHECKOUT_MESSAGES.checkoutFailed.title, {
         description: body?.error ?? CHECKOUT_MESSAGES.checkoutFailed.description,
       });
@@ -106,7 +107,7 @@ export default function CheckoutPage() {
     if (cartStore.getItems().length === 0) navigate("/cart", { replace: true });
   }
 
-  const unavailable = cart.items.filter((i) => refresh.flags[i.id]?.unavailable);
+  const unavailable = cart.items.filter((i) => cartQuote.flags[i.id]?.unavailable);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
@@ -124,8 +125,8 @@ export default function CheckoutPage() {
             <CheckoutFormFields defaults={defaults} errors={errors} />
           </section>
           <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
-            <CartSummary subtotalCents={cart.totalCents} lines={cart.items} showTax>
-              {refresh.blocked ? (
+            <CartSummary quote={cartQuote.quote} failed={cartQuote.failed} showLines showTax>
+              {cartQuote.blocked ? (
                 <p className="text-sm text-destructive" role="alert">
                   {unavailable.length
                     ? `${unavailable.map((i) => `"${i.name}"`).join(", ")} can no longer be bought. `
@@ -135,7 +136,7 @@ export default function CheckoutPage() {
                   </Link>
                 </p>
               ) : null}
-              <Button type="submit" size="lg" disabled={processing || refresh.blocked} aria-disabled={processing}>
+              <Button type="submit" size="lg" disabled={processing || cartQuote.blocked} aria-disabled={processing}>
                 {processing ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
                 {processing ? "Processing Order..." : "Place Order"}
               </Button>

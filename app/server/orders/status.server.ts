@@ -1,14 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { ORDER_STATUSES, orderItems, orders } from "../db/schema";
-import { logger } from "../logger.server";
-import { getPaymentProvider } from "../payments/index.server";
-import { confirmPayment } from "./confirm.server";
+import { DomainError } from "../refusal.server";
+import { carryOutOrderClosing, recordOrderClosing, type RefundResult } from "../settlement/cancel.server";
+import type { Providers } from "../settlement/providers.server";
 import { addOrderEvent } from "./events.server";
 import { sendOrderMail } from "./mails.server";
-import { refundOrderPayment } from "./refund.server";
 import { orderCancelledMail, orderShippedMail } from "./status-mails.server";
-import { releaseOrderStock } from "./stock.server";
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -41,14 +39,17 @@ export function moveRefusal(from: string, to: OrderStatus): string | null {
   return `A ${from} order cannot be moved to ${to}. It can only become ${allowed.join(" or ")}.`;
 }
 
-/** A refused change: `status` is the HTTP status the admin's request gets. */
-export class OrderChangeError extends Error {
+export type OrderChangeCode = "not_found" | "not_allowed" | "stale" | "bad_input";
+
+const KIND_OF_CODE = { not_found: "not_found", not_allowed: "conflict", stale: "stale", bad_input: "bad_input" } as const;
+
+/** A refused change; `code` tells the admin's page what happened. */
+export class OrderChangeError extends DomainError<(typeof KIND_OF_CODE)[OrderChangeCode]> {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409,
-    readonly code: "not_found" | "not_allowed" | "stale" | "bad_input",
+    readonly code: OrderChangeCode,
   ) {
-    super(message);
+    super(message, KIND_OF_CODE[code]);
   }
 }
 
@@ -65,12 +66,14 @@ export type StatusChangeInput = {
   refund?: boolean;
 };
 
+type ChangeOptions = { providers?: Providers };
+
 export type StatusChangeResult = {
   from: OrderStatus;
   to: OrderStatus;
   version: number;
   stockReturned: boolean;
-  refund: "none" | "refunded" | "failed";
+  refund: RefundResult;
 };
 
 const actorLabel = (a: OrderActor) => a.name || a.email;
@@ -78,25 +81,25 @@ const actorLabel = (a: OrderActor) => a.name || a.email;
 /**
  * Moves an order to another status. The order row is locked FOR UPDATE and its version compared
  * with what the admin saw, so of two admins changing it at once exactly one wins; the stock of a
- * cancelled paid order goes back in the same transaction (once: orders.stock_released_at).
- * Mail and refunds happen after the commit, so a rolled-back change never sends or refunds.
+ * cancelled paid order goes back in the same transaction, and its refund is recorded with it
+ * (settlement makes the call after the commit, and retries it until the provider answers), so a
+ * rolled-back change never sends or refunds and a committed one is never forgotten.
  */
-export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promise<StatusChangeResult> {
+export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: ChangeOptions = {}): Promise<StatusChangeResult> {
   const tracking = (input.trackingNumber ?? "").trim();
-  if (tracking.length > 100) throw new OrderChangeError("The tracking number is too long (100 characters at most).", 400, "bad_input");
+  if (tracking.length > 100) throw new OrderChangeError("The tracking number is too long (100 characters at most).", "bad_input");
 
   const changed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) throw new OrderChangeError("Order not found", 404, "not_found");
+    if (!order) throw new OrderChangeError("Order not found", "not_found");
     if (order.version !== input.expectedVersion) {
       throw new OrderChangeError(
         `Someone else changed this order while you were looking at it: it is now ${order.status}. Check it and try again.`,
-        409,
         "stale",
       );
     }
     const refusal = moveRefusal(order.status, input.to);
-    if (refusal) throw new OrderChangeError(refusal, 409, "not_allowed");
+    if (refusal) throw new OrderChangeError(refusal, "not_allowed");
 
     const now = new Date();
     // An unpaid order cancelled here must not come back to life if its payment page is used later.
@@ -124,31 +127,14 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
       actorUserId: input.actor.id,
       actorLabel: actorLabel(input.actor),
     });
-    const stockReturned =
-      input.to === "cancelled" && order.paidAt
-        ? await releaseOrderStock(tx, order.id, { userId: input.actor.id, label: actorLabel(input.actor) })
-        : false;
+    const closing = closingMove(input);
+    const { stockReturned } = closing ? await recordOrderClosing(tx, order, closing) : { stockReturned: false };
     return { order, version: updated!.version, stockReturned };
   });
 
   const { order } = changed;
-  let refund: StatusChangeResult["refund"] = "none";
-  if (input.to === "cancelled" && order.paymentStatus === "paid" && input.refund !== false) {
-    const refunded = await refundOrderPayment(db, order, {
-      reason: "Payment refunded in full: the order was cancelled.",
-      failureLog: "refund of a cancelled order failed",
-      actor: { actorUserId: input.actor.id, actorLabel: actorLabel(input.actor) },
-    });
-    refund = refunded ? "refunded" : "failed";
-  }
-  if (input.to === "cancelled" && order.paymentStatus === "unpaid" && order.paymentSessionId) {
-    refund = await closePaymentSession(db, order, order.paymentSessionId);
-  }
-  // Accepted unpaid (paid another way): the online payment page closes, so a payment or its
-  // expiry arriving later cannot take the order back from the admin.
-  if (input.to === "processing" && order.paymentStatus === "unpaid" && order.paymentSessionId) {
-    await closePaymentSession(db, order, order.paymentSessionId);
-  }
+  const closing = closingMove(input);
+  const refund = closing ? await carryOutOrderClosing(db, order, closing, opts) : "none";
   if (input.to === "shipped") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     await sendOrderMail(db, order.email, orderShippedMail(order, lines, tracking), "order-shipped");
@@ -158,22 +144,8 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
 }
 
-/**
- * A cancelled unpaid order's payment page must stop taking money. The session is closed at the
- * provider; a payment that got in before that is found by `confirmPayment` and refunded.
- */
-async function closePaymentSession(
-  db: Db,
-  order: Pick<typeof orders.$inferSelect, "id" | "paymentProvider">,
-  sessionId: string,
-): Promise<StatusChangeResult["refund"]> {
-  try {
-    await getPaymentProvider(db, order.paymentProvider as "test" | "stripe").expireSession(sessionId);
-  } catch (err) {
-    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session of a cancelled order could not be closed");
-  }
-  await confirmPayment(db, sessionId);
-  const [after] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
-  if (after?.paymentStatus === "refunded") return "refunded";
-  return after?.paymentStatus === "paid" ? "failed" : "none";
+/** Cancelling, or accepting an order before it is paid, hands settlement its part. */
+function closingMove(input: StatusChangeInput) {
+  if (input.to !== "cancelled" && input.to !== "processing") return null;
+  return { to: input.to, refund: input.refund, actor: { actorUserId: input.actor.id, actorLabel: actorLabel(input.actor) } };
 }

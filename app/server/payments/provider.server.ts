@@ -1,3 +1,5 @@
+import type { Quote } from "~/lib/pricing-view";
+
 /**
  * The payment adapter's contract. Two implementations: the built-in `test` provider (a hosted
  * payment page served by the shop) and Stripe Checkout. `getPaymentProvider()` in
@@ -5,14 +7,17 @@
  */
 export type PaymentProviderName = "test" | "stripe";
 
+/** An order to be paid: the provider charges exactly `quote.totalCents` (app/server/pricing). */
 export type PaymentOrder = {
   id: string;
   orderNumber: string;
   email: string;
   currency: string;
-  totalAmountCents: number;
-  lines: { name: string; unitPriceCents: number; quantity: number; imageUrl: string }[];
+  quote: Quote;
 };
+
+/** Stripe's Checkout Sessions and the test provider's both lapse after 24 hours. */
+export const PAYMENT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type SessionUrls = {
   /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the session's id (Stripe's convention). */

@@ -10,6 +10,7 @@ import {
   type SessionUrls,
   type WebhookEvent,
 } from "./provider.server";
+import { stripeCheckoutParts, stripeLineItems, stripeShippingOptions, stripeTotal } from "./stripe-lines.server";
 
 /** Events that change a Checkout Session's payment; each makes the shop re-read the session. */
 const SESSION_EVENTS = new Set([
@@ -33,8 +34,6 @@ function toRemote(s: Stripe.Checkout.Session): RemoteSession {
   };
 }
 
-/** Stripe only shows product images from public https addresses. */
-const publicImage = (url: string) => (/^https:\/\//.test(url) ? [url] : undefined);
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe" as const;
@@ -56,18 +55,31 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createSession(order: PaymentOrder, urls: SessionUrls, opts: { idempotencyKey: string }) {
+    const parts = stripeCheckoutParts(order.quote);
+    // Never open a page that charges anything but the quote's total.
+    if (stripeTotal(parts) !== order.quote.totalCents) {
+      throw new PaymentProviderError(`Stripe's total ${stripeTotal(parts)} would differ from the order's ${order.quote.totalCents}`);
+    }
     try {
+      const coupon =
+        parts.couponAmountOff > 0
+          ? await this.stripe.coupons.create(
+              {
+                amount_off: parts.couponAmountOff,
+                currency: order.currency,
+                duration: "once",
+                max_redemptions: 1,
+                name: order.quote.discount?.code.slice(0, 40),
+              },
+              { idempotencyKey: `${opts.idempotencyKey}-coupon` },
+            )
+          : null;
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: "payment",
-          line_items: order.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency: order.currency,
-              unit_amount: line.unitPriceCents,
-              product_data: { name: line.name, images: publicImage(line.imageUrl) },
-            },
-          })),
+          line_items: stripeLineItems(parts, order.currency),
+          shipping_options: stripeShippingOptions(parts, order.currency),
+          discounts: coupon ? [{ coupon: coupon.id }] : undefined,
           success_url: urls.successUrl,
           cancel_url: urls.cancelUrl,
           customer_email: order.email,
@@ -138,6 +150,8 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       await this.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: opts.idempotencyKey });
     } catch (err) {
+      // Refunded already (by hand in Stripe's dashboard, or by a try whose answer was lost): done.
+      if ((err as { code?: string }).code === "charge_already_refunded") return;
       throw asProviderError(err, "refund a payment");
     }
   }

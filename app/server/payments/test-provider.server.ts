@@ -5,6 +5,7 @@ import { orders, testPaymentSessions } from "../db/schema";
 import { publicUrl } from "../env.server";
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
+  PAYMENT_SESSION_LIFETIME_MS,
   WebhookSignatureError,
   type PaymentOrder,
   type PaymentProvider,
@@ -13,8 +14,6 @@ import {
 } from "./provider.server";
 import { checkTestCard, type CardCheck } from "./test-card.server";
 
-/** Like Stripe Checkout, an unpaid session lapses after a day. */
-export const TEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 type SessionRow = typeof testPaymentSessions.$inferSelect;
 
@@ -52,12 +51,12 @@ export class TestPaymentProvider implements PaymentProvider {
     await this.db.insert(testPaymentSessions).values({
       id,
       orderId: order.id,
-      amountCents: order.totalAmountCents,
+      amountCents: order.quote.totalCents,
       currency: order.currency,
       customerEmail: order.email,
       successUrl: urls.successUrl.replace(CHECKOUT_SESSION_ID_PLACEHOLDER, encodeURIComponent(id)),
       cancelUrl: urls.cancelUrl,
-      expiresAt: new Date(Date.now() + TEST_SESSION_TTL_MS),
+      expiresAt: new Date(Date.now() + PAYMENT_SESSION_LIFETIME_MS),
     });
     return { id, url: testPaymentUrl(id) };
   }

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/server/db/client.server";
 import { invariantResponse, requireAdmin } from "~/server/http.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/admin-orders.server";
+import { statusOf } from "~/routes/_edge/errors.server";
 import { changeOrderStatus, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/orders/status.server";
 import type { Route } from "./+types/order";
 
@@ -67,8 +68,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<OrderActionResult>({ ok: true, message: successMessage(result) });
   } catch (err) {
     if (!(err instanceof OrderChangeError)) throw err;
-    invariantResponse(err.status !== 404, "Order not found", 404);
-    return data<OrderActionResult>({ ok: false, message: err.message, code: err.code }, { status: err.status });
+    invariantResponse(err.code !== "not_found", "Order not found", 404);
+    return data<OrderActionResult>({ ok: false, message: err.message, code: err.code }, { status: statusOf(err.kind) });
   }
 }
 

@@ -16,8 +16,15 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     subtotalCents: integer("subtotal_cents").notNull(),
+    // The quote the order was placed at (app/server/pricing): every money line, as charged.
+    discountCents: integer("discount_cents").notNull().default(0),
+    discountCode: text("discount_code"),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    shippingName: text("shipping_name").notNull().default("Standard"),
     taxCents: integer("tax_cents").notNull().default(0),
+    taxName: text("tax_name").notNull().default("Tax"),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     totalAmountCents: integer("total_amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     email: text("email").notNull(),
@@ -43,6 +50,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_totals_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.totalAmountCents} >= 0`),
+    check("orders_parts_nonnegative", sql`${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0`),
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
     index("orders_status_idx").on(t.status, t.createdAt.desc()),
@@ -64,6 +72,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
     // Whether this line took stock (false for unlimited-stock products), so a cancel returns exactly that.
     stockTracked: boolean("stock_tracked").notNull().default(true),
   },

@@ -34,3 +34,35 @@ export const testPaymentSessions = pgTable(
     index("test_payment_sessions_order_idx").on(t.orderId),
   ],
 );
+
+export const PAYMENT_TASK_KINDS = ["refund", "expire_session"] as const;
+export const PAYMENT_TASK_STATES = ["pending", "done"] as const;
+
+/**
+ * Payment-provider calls that a transaction decided (refund this order, close that payment page).
+ * Written in the same transaction as the decision and carried out afterwards, retried with
+ * backoff until the provider answers, so a crash between the two loses nothing. The idempotency
+ * key is one per order and kind, so the provider acts once however often the call is repeated.
+ */
+export const paymentTasks = pgTable(
+  "payment_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PAYMENT_TASK_KINDS }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    state: text("state", { enum: PAYMENT_TASK_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
+    lastError: text("last_error"),
+    /** The timeline note written when the call succeeds (a refund's reason). */
+    note: text("note").notNull().default(""),
+    actorUserId: text("actor_user_id"),
+    actorLabel: text("actor_label").notNull().default("system"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("payment_tasks_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`), index("payment_tasks_order_idx").on(t.orderId)],
+);

@@ -2,12 +2,11 @@ import { and, asc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
 import { logger } from "../logger.server";
-import { confirmPayment } from "../orders/confirm.server";
-import { TEST_SESSION_TTL_MS } from "../payments/test-provider.server";
-import { closeInterruptedCheckout, SESSION_OPEN_LIMIT_MS } from "./create-checkout.server";
+import { PAYMENT_SESSION_LIFETIME_MS } from "../payments/provider.server";
+import { closeInterruptedCheckout, SESSION_OPEN_LIMIT_MS } from "./close.server";
+import { confirmPayment } from "./confirm.server";
+import type { Providers } from "./providers.server";
 
-/** Stripe's Checkout Sessions and the test provider's both lapse after 24 hours. */
-const SESSION_LIFETIME_MS = TEST_SESSION_TTL_MS;
 const BATCH = 100;
 /** Provider look-ups per sweep: a long backlog is worked through over several sweeps. */
 const MAX_LOOKUPS_PER_SWEEP = 500;
@@ -28,7 +27,7 @@ export async function closeAbandonedCheckouts(
   db: Db,
   now = new Date(),
   state: Sweeper = { cursor: null },
-  { batch = BATCH, maxLookups = MAX_LOOKUPS_PER_SWEEP } = {},
+  { batch = BATCH, maxLookups = MAX_LOOKUPS_PER_SWEEP, providers }: { batch?: number; maxLookups?: number; providers?: Providers } = {},
 ): Promise<number> {
   const pendingUnpaid = and(eq(orders.status, "pending"), eq(orders.paymentStatus, "unpaid"));
   let closed = 0;
@@ -47,7 +46,7 @@ export async function closeAbandonedCheckouts(
     }
   }
 
-  const lapsedBefore = new Date(now.getTime() - SESSION_LIFETIME_MS);
+  const lapsedBefore = new Date(now.getTime() - PAYMENT_SESSION_LIFETIME_MS);
   for (let looked = 0; looked < maxLookups; ) {
     const after = state.cursor;
     const page = await db
@@ -67,7 +66,7 @@ export async function closeAbandonedCheckouts(
       looked++;
       state.cursor = order.id;
       try {
-        const outcome = await confirmPayment(db, order.sessionId!);
+        const outcome = await confirmPayment(db, order.sessionId!, { providers });
         if (outcome.state === "expired" || outcome.state === "failed") closed++;
       } catch (err) {
         logger.warn({ err: (err as Error).message, orderId: order.id }, "could not settle a lapsed checkout");

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { orderEvents, orderItems, orders, products } from "../db/schema";
+import { orderEvents, orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
-import { getPaymentProvider, type PaymentProvider, type RemoteSession } from "../payments/index.server";
-import { addOrderEvent } from "./events.server";
-import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "./mails.server";
-import { refundOrderPayment } from "./refund.server";
+import { addOrderEvent } from "../orders/events.server";
+import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "../orders/mails.server";
+import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
+import { closeUnpaidOrder } from "./close.server";
+import { recordProviderCall, runOrderCall } from "./provider-calls.server";
+import { shopProviders, type Providers } from "./providers.server";
+import { takeOrderStock } from "./stock.server";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -21,8 +24,6 @@ export type PaymentOutcome =
   | { state: "not_found" }
   | { state: "error" };
 
-class SoldOut extends Error {}
-
 const receipt = (o: OrderRow): OrderReceipt => ({
   orderNumber: o.orderNumber,
   totalAmountCents: o.totalAmountCents,
@@ -34,40 +35,42 @@ async function findBySession(db: Db, sessionId: string) {
   return order;
 }
 
+const REFUND_REASONS = {
+  sold_out: "Payment refunded in full: the order sold out.",
+  late_payment: "Payment refunded in full: the order was cancelled before the payment went through.",
+} as const;
+
 /**
  * Brings an order in line with its payment session: the webhook, the result page and any reload
  * may call it for the same session, in any order, any number of times. The provider's answer is
  * the truth; the order row, locked FOR UPDATE, decides who applies it, so exactly one caller
  * takes the stock and sends the confirmation.
  */
-export async function confirmPayment(
-  db: Db,
-  sessionId: string,
-  opts: { provider?: PaymentProvider } = {},
-): Promise<PaymentOutcome> {
+export async function confirmPayment(db: Db, sessionId: string, opts: { providers?: Providers } = {}): Promise<PaymentOutcome> {
+  const providers = opts.providers ?? shopProviders(db);
   const order = await findBySession(db, sessionId);
   if (!order) return { state: "not_found" };
   if (order.paymentStatus === "expired" || order.paymentStatus === "failed") {
-    if (await recordLatePayment(db, order, opts.provider)) {
+    if (await recordLatePayment(db, order, providers)) {
       const fresh = (await findBySession(db, sessionId))!;
       const reason = (await closingEvent(db, fresh.id))?.note ?? "";
       await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-late-payment");
-      return settled(db, fresh, opts.provider);
+      return settled(db, fresh, providers);
     }
   }
-  if (order.paymentStatus !== "unpaid") return settled(db, order, opts.provider);
+  if (order.paymentStatus !== "unpaid") return settled(db, order, providers);
 
   let remote: RemoteSession | null;
   let provider: PaymentProvider;
   try {
-    provider = opts.provider ?? getPaymentProvider(db, order.paymentProvider as "test" | "stripe");
+    provider = providers.forOrder(order);
     remote = await provider.retrieveSession(sessionId);
   } catch (err) {
-    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session could not be read");
+    logger.error({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "payment session could not be read");
     return { state: "error" };
   }
   if (!remote) {
-    logger.error({ orderId: order.id }, "the payment provider does not know this order's session");
+    logger.error({ orderId: order.id, orderNumber: order.orderNumber }, "the payment provider does not know this order's session");
     return { state: "error" };
   }
   // The session must be the one opened for this order, for its amount: anything else is refused.
@@ -78,11 +81,11 @@ export async function confirmPayment(
   if (remote.state === "open") return { state: "pending", order: receipt(order) };
   if (remote.state === "failed" || remote.state === "expired") {
     await closeUnpaidOrder(db, order.id, remote.state, provider.name);
-    return settled(db, (await findBySession(db, sessionId))!, provider);
+    return settled(db, (await findBySession(db, sessionId))!, providers);
   }
   if (remote.amountTotalCents !== order.totalAmountCents || (remote.currency ?? order.currency) !== order.currency) {
     logger.error(
-      { orderId: order.id, paid: remote.amountTotalCents, due: order.totalAmountCents },
+      { orderId: order.id, orderNumber: order.orderNumber, paid: remote.amountTotalCents, due: order.totalAmountCents },
       "payment amount does not match the order",
     );
     return { state: "error" };
@@ -97,54 +100,19 @@ export async function confirmPayment(
     const reason = (await closingEvent(db, fresh.id))?.note ?? "";
     await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-sold-out");
   }
-  return settled(db, fresh, provider);
+  return settled(db, fresh, providers);
 }
 
 /**
- * Inside one transaction: lock the order, take every line's stock with a conditional UPDATE
- * (never below zero; unlimited-stock products are left alone), then mark the order paid. When a
- * line cannot be served the stock changes roll back to a savepoint and the order is cancelled
- * with its payment flagged for refund.
+ * Inside one transaction: lock the order, take its stock (all lines or none), then mark it paid.
+ * When a line cannot be served the order is cancelled and its refund recorded in the same
+ * transaction, so a crash before the refund call cannot forget it.
  */
 async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
-  // Same product order in every transaction, so two confirmations never deadlock on rows.
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
-  const short: string[] = [];
-  const untracked: string[] = [];
-  const taken: string[] = [];
-  try {
-    await tx.transaction(async (sp) => {
-      for (const item of items) {
-        if (!item.productId) {
-          short.push(item.name);
-          continue;
-        }
-        const took = await sp
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}`, updatedAt: new Date() })
-          .where(
-            and(
-              eq(products.id, item.productId),
-              eq(products.unlimitedStock, false),
-              gte(products.stockQuantity, item.quantity),
-            ),
-          )
-          .returning({ id: products.id });
-        if (took.length) {
-          taken.push(item.id);
-          continue;
-        }
-        const [p] = await sp.select({ unlimited: products.unlimitedStock }).from(products).where(eq(products.id, item.productId));
-        if (p?.unlimited) untracked.push(item.id);
-        else short.push(item.name);
-      }
-      if (short.length) throw new SoldOut();
-    });
-  } catch (err) {
-    if (!(err instanceof SoldOut)) throw err;
-  }
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const { taken, untracked, short } = await takeOrderStock(tx, items);
 
   const now = new Date();
   const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };
@@ -175,6 +143,7 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
       note: `${names} sold out before your payment went through.`,
       actorLabel: providerName,
     });
+    await recordProviderCall(tx, { orderId, kind: "refund", note: REFUND_REASONS.sold_out });
     return "sold_out" as const;
   }
   // What was taken is what a cancel gives back: a product may have changed between unlimited and
@@ -195,53 +164,21 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
 }
 
 /**
- * A declined or lapsed payment: the unpaid order is cancelled, once. Nothing was taken from stock.
- * An order an admin accepted unpaid (no longer pending) stays as the admin left it.
- */
-export async function closeUnpaidOrder(
-  db: Db,
-  orderId: string,
-  outcome: "failed" | "expired",
-  actorLabel = "system",
-  note?: string,
-  /** A further condition the order must meet once it is locked. */
-  onlyIf?: SQL,
-) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), onlyIf)).for("update");
-    if (!order || order.paymentStatus !== "unpaid" || order.status !== "pending") return false;
-    await tx
-      .update(orders)
-      .set({ paymentStatus: outcome, status: "cancelled", updatedAt: new Date(), version: sql`${orders.version} + 1` })
-      .where(eq(orders.id, orderId));
-    await addOrderEvent(tx, {
-      orderId,
-      kind: "payment",
-      fromStatus: order.status,
-      toStatus: "cancelled",
-      note: note ?? (outcome === "failed" ? "Payment declined" : "Payment session expired"),
-      actorLabel,
-    });
-    return true;
-  });
-}
-
-/**
  * A payment that went through after its order was closed: an admin cancelled the order while the
  * shopper was still on the payment page, and the session could not be closed in time. The money
- * is never kept: the payment is recorded (no stock is taken) and refunded by `settled`.
+ * is never kept: the payment and its refund are recorded together (no stock is taken).
  * Answers true when this call recorded it.
  */
-async function recordLatePayment(db: Db, order: OrderRow, given?: PaymentProvider): Promise<boolean> {
+async function recordLatePayment(db: Db, order: OrderRow, providers: Providers): Promise<boolean> {
   if (!order.paymentSessionId) return false;
   let remote: RemoteSession | null;
   let provider: PaymentProvider;
   try {
-    provider = given ?? getPaymentProvider(db, order.paymentProvider as "test" | "stripe");
+    provider = providers.forOrder(order);
     remote = await provider.retrieveSession(order.paymentSessionId);
   } catch (err) {
     // The next look at the order (a webhook retry, a reload) asks again.
-    logger.error({ err: (err as Error).message, orderId: order.id }, "payment session of a closed order could not be read");
+    logger.error({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "payment session of a closed order could not be read");
     return false;
   }
   if (!remote || remote.state !== "paid" || remote.id !== order.paymentSessionId) return false;
@@ -268,7 +205,8 @@ async function recordLatePayment(db: Db, order: OrderRow, given?: PaymentProvide
       note: "This order was cancelled before your payment went through.",
       actorLabel: provider.name,
     });
-    logger.warn({ orderId: order.id }, "payment arrived for a closed order; refunding it");
+    await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: REFUND_REASONS.late_payment });
+    logger.warn({ orderId: order.id, orderNumber: order.orderNumber }, "payment arrived for a closed order; refunding it");
     return true;
   });
 }
@@ -284,13 +222,8 @@ async function closingEvent(db: Db, orderId: string) {
   return event;
 }
 
-const REFUND_REASONS = {
-  sold_out: "Payment refunded in full: the order sold out.",
-  late_payment: "Payment refunded in full: the order was cancelled before the payment went through.",
-} as const;
-
-/** The outcome of an order whose payment is already decided; finishes a refund still owed. */
-async function settled(db: Db, order: OrderRow, provider?: PaymentProvider): Promise<PaymentOutcome> {
+/** The outcome of an order whose payment is already decided; makes a refund still owed. */
+async function settled(db: Db, order: OrderRow, providers: Providers): Promise<PaymentOutcome> {
   const base = receipt(order);
   if (order.paymentStatus === "unpaid") return { state: "pending", order: base };
   if (order.paymentStatus === "failed" || order.paymentStatus === "expired") return { state: order.paymentStatus, order: base };
@@ -298,21 +231,17 @@ async function settled(db: Db, order: OrderRow, provider?: PaymentProvider): Pro
   if (closing === undefined) {
     if (order.status !== "cancelled") return { state: "paid", order: base };
     // Paid, then cancelled by the shop: no longer a confirmed order. The admin chose whether to
-    // refund (status.server.ts), so nothing is refunded from here.
+    // refund (orders/status.server.ts), so nothing is refunded from here.
     const money =
       order.paymentStatus === "refunded" ? "Your payment has been refunded." : "Contact us if you have questions about your payment.";
     return { state: "cancelled", order: base, message: `This order has been cancelled. ${money}` };
   }
   const kind = closing.kind === "late_payment" ? "late_payment" : "sold_out";
   let refunded = order.paymentStatus === "refunded";
-  // Every later look at the order may retry the refund (the provider keys it once per order).
   if (!refunded) {
-    refunded = await refundOrderPayment(db, order, {
-      reason: REFUND_REASONS[kind],
-      failureLog: `automatic refund failed (${kind})`,
-      flagOnce: true,
-      provider,
-    });
+    // Recorded with the decision; recorded here too for an order closed before calls were recorded.
+    await recordProviderCall(db, { orderId: order.id, kind: "refund", note: REFUND_REASONS[kind] });
+    refunded = (await runOrderCall(db, order.id, "refund", { providers, flagOnce: true, skipBusy: true })) === "done";
   }
   const money = refunded ? "Your payment has been refunded." : "Your payment will be refunded.";
   return { state: kind === "sold_out" ? "sold_out" : "cancelled", order: base, message: `${closing.note} ${money}` };

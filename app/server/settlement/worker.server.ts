@@ -1,0 +1,60 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { orders, paymentTasks } from "../db/schema";
+import { logger } from "../logger.server";
+import { confirmPayment } from "./confirm.server";
+import { runProviderCall } from "./provider-calls.server";
+import type { Providers } from "./providers.server";
+import { startAbandonedCheckoutSweeper } from "./sweeper.server";
+
+/**
+ * Every recorded provider call whose time has come, oldest first (a crash between a decision and
+ * its call, or a provider that was down). Returns how many were done.
+ */
+export async function runDueProviderCalls(db: Db, opts: { providers?: Providers; limit?: number } = {}): Promise<number> {
+  const due = await db
+    .select({ id: paymentTasks.id, kind: paymentTasks.kind, sessionId: orders.paymentSessionId })
+    .from(paymentTasks)
+    .innerJoin(orders, eq(orders.id, paymentTasks.orderId))
+    .where(and(eq(paymentTasks.state, "pending"), lte(paymentTasks.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(paymentTasks.nextAttemptAt))
+    .limit(opts.limit ?? 50);
+  let done = 0;
+  for (const task of due) {
+    try {
+      if ((await runProviderCall(db, task.id, { providers: opts.providers, flagOnce: true, skipBusy: true })) !== "done") continue;
+      done++;
+      // A payment page closed at the provider may have been paid just before: settle that payment.
+      if (task.kind === "expire_session" && task.sessionId) await confirmPayment(db, task.sessionId, { providers: opts.providers });
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, task: task.id }, "could not run a payment provider call");
+    }
+  }
+  return done;
+}
+
+/**
+ * Settlement's background work in a running shop: recorded provider calls (at start, then every
+ * 30 s) and the abandoned-checkout sweep (every 10 minutes). Returns a function that stops both.
+ */
+export function startSettlementWorkers(db: Db, { callsEveryMs = 30_000 } = {}) {
+  let running = false;
+  const runCalls = () => {
+    if (running) return;
+    running = true;
+    runDueProviderCalls(db)
+      .then((n) => n > 0 && logger.info({ done: n }, "payment provider calls made"))
+      .catch((err: Error) => logger.warn({ err: err.message }, "could not run payment provider calls"))
+      .finally(() => {
+        running = false;
+      });
+  };
+  runCalls();
+  const timer = setInterval(runCalls, callsEveryMs);
+  timer.unref();
+  const stopSweeper = startAbandonedCheckoutSweeper(db);
+  return () => {
+    clearInterval(timer);
+    stopSweeper();
+  };
+}
