@@ -3,8 +3,8 @@ import { Field, FormAlert, useActionToast } from "~/components/account/form-bits
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed } from "~/routes/_edge/auth-responses.server";
-import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { EmailForm, parseForm, resendConfirmation } from "~/server/auth/flows.server";
 import type { Route } from "./+types/email-confirmed";
 

@@ -5,8 +5,8 @@ import { EnhancedField, Field, FormAlert, useActionToast } from "~/components/ac
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed, signedIn } from "~/routes/_edge/auth-responses.server";
-import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { safeRedirect } from "~/server/auth/auth-api.server";
 import { verifySignInCode } from "~/server/auth/flows.server";
 import type { Route } from "./+types/two-factor";

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { Await, useLoaderData } from "react-router";
 import { QuickActions, RecentActivity, StatCards, StatCardsSkeleton } from "~/components/admin/dashboard-cards";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDashboardStats, getRecentActivity } from "~/server/admin/dashboard.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/dashboard";
 

@@ -1,5 +1,5 @@
-import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { exportSubscriptionsCsv } from "~/server/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-export";
 

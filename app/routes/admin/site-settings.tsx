@@ -9,9 +9,10 @@ import {
 import { formatBytes } from "~/lib/format";
 import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
+import { refuse, respond } from "~/routes/_edge/errors.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
 import { saveImageUpload, UploadError } from "~/server/media/upload.server";
@@ -53,10 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     form = await readUploadForm(request);
   } catch (err) {
-    if (err instanceof UploadError) {
-      return data({ ok: false as const, error: "Failed to upload image", reason: err.message }, { status: 413 });
-    }
-    throw data("The form could not be read", { status: 400 });
+    if (err instanceof UploadError) return respond(err, { ok: false as const, error: "Failed to upload image", reason: err.message });
+    refuse({ kind: "bad_input", message: "The form could not be read" });
   }
   const intent = String(form.get("intent") ?? "");
 
@@ -65,8 +64,9 @@ export async function action({ request }: Route.ActionArgs) {
       const { url } = await saveImageUpload(formFile(form, "file"), UPLOADS[intent]);
       return data({ ok: true as const, url });
     } catch (err) {
+      // Refused by its content, or over the byte limit though the form was not: 400 either way here.
       if (err instanceof UploadError) {
-        return data({ ok: false as const, error: "Failed to upload image", reason: err.message }, { status: 400 });
+        return respond({ kind: "bad_input" }, { ok: false as const, error: "Failed to upload image", reason: err.message });
       }
       logger.error({ err }, "image upload could not be stored");
       return data(

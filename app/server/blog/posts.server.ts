@@ -10,16 +10,14 @@ import {
 import { PostInput } from "~/lib/blog-input";
 import type { Db } from "../db/client.server";
 import { blogPosts } from "../db/schema";
+import { DomainError } from "../refusal.server";
 import { sanitizePostHtml } from "./sanitize.server";
 import { isUuid } from "~/lib/uuid";
 
-/** An expected refusal with the message the editor shows (status 400, or 409 for a taken slug). */
-export class PostInputError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+/** An expected refusal with the message the editor shows: bad input, or a conflict for a taken slug. */
+export class PostInputError extends DomainError<"bad_input" | "conflict"> {
+  constructor(message: string, kind: "bad_input" | "conflict" = "bad_input") {
+    super(message, kind);
   }
 }
 
@@ -173,7 +171,7 @@ async function writing<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new PostInputError(MESSAGES.duplicateSlug, 409);
+    if (isUniqueViolation(err)) throw new PostInputError(MESSAGES.duplicateSlug, "conflict");
     throw err;
   }
 }

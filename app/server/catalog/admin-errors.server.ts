@@ -1,18 +1,25 @@
+import { DomainError } from "../refusal.server";
+
+export type CatalogRefusal = "bad_input" | "not_found" | "conflict" | "stale";
+
 /**
- * An expected refusal from an admin catalogue rule: the route turns it into a 4xx response whose
- * message is shown to the admin (beside `field` when there is one). Anything else is a bug: logged,
- * answered with a generic failure.
+ * An expected refusal from an admin catalogue rule: the route edge (app/routes/_edge/
+ * admin-action.server.ts) answers it with its message shown to the admin (beside `field` when
+ * there is one). Anything else is a bug: logged, answered with a generic failure.
  */
-export class CatalogInputError extends Error {
+export class CatalogInputError extends DomainError<CatalogRefusal> {
+  /** A machine-readable reason the page reacts to ("stale": reload the editor; "stale" by default for a stale refusal). */
+  readonly code?: string;
+
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 = 400,
+    kind: CatalogRefusal = "bad_input",
     readonly field?: string,
-    /** A machine-readable reason the page reacts to (for example "stale": reload the editor). */
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
+    super(message, kind);
     this.name = "CatalogInputError";
+    this.code = code ?? (kind === "stale" ? "stale" : undefined);
   }
 }
 

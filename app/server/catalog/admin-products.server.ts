@@ -164,7 +164,7 @@ function columnsOf(input: ProductInput) {
 
 function translateWriteError(err: unknown, sku: string): never {
   if (pgErrorCode(err) === UNIQUE_VIOLATION) {
-    throw new CatalogInputError(`Another product already has the SKU "${sku}"`, 409, "sku");
+    throw new CatalogInputError(`Another product already has the SKU "${sku}"`, "conflict", "sku");
   }
   throw err;
 }
@@ -202,8 +202,8 @@ export async function updateProduct(db: Db, id: string, raw: unknown): Promise<{
         .from(products)
         .where(eq(products.id, id))
         .for("update");
-      if (!current) throw new CatalogInputError("This product no longer exists", 404);
-      if (input.version && input.version !== current.version) throw new CatalogInputError(CONFLICT_MESSAGE, 409, undefined, "stale");
+      if (!current) throw new CatalogInputError("This product no longer exists", "not_found");
+      if (input.version && input.version !== current.version) throw new CatalogInputError(CONFLICT_MESSAGE, "stale");
       await assertCategoryUsable(tx, input.category, current.category);
       const [row] = await tx
         .update(products)
@@ -223,11 +223,11 @@ export async function setProductActive(db: Db, id: string, active: boolean): Pro
     .set({ active, updatedAt: touchedAt })
     .where(eq(products.id, id))
     .returning({ id: products.id });
-  if (rows.length === 0) throw new CatalogInputError("This product no longer exists", 404);
+  if (rows.length === 0) throw new CatalogInputError("This product no longer exists", "not_found");
 }
 
 /** Hard delete (docs/rules/admin.md, Products tab). Past orders keep their line snapshots; their product link becomes empty. */
 export async function deleteProduct(db: Db, id: string): Promise<void> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (rows.length === 0) throw new CatalogInputError("This product no longer exists", 404);
+  if (rows.length === 0) throw new CatalogInputError("This product no longer exists", "not_found");
 }

@@ -35,12 +35,12 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
       if (bad && bad.negative > 0) {
         throw new CatalogInputError(
           `This adjustment would make the price of ${bad.negative} ${bad.negative === 1 ? "product" : "products"} negative. Nothing was changed.`,
-          400,
+          "bad_input",
           "priceAdjustment",
         );
       }
       if (bad && bad.tooHigh > 0) {
-        throw new CatalogInputError("This adjustment would make a price higher than $1,000,000.00. Nothing was changed.", 400, "priceAdjustment");
+        throw new CatalogInputError("This adjustment would make a price higher than $1,000,000.00. Nothing was changed.", "bad_input", "priceAdjustment");
       }
     }
     const set: Record<string, unknown> = { updatedAt: touchedAt };
@@ -64,7 +64,7 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
       return { updated: rows.length };
     } catch (err) {
       if (pgErrorCode(err) === CHECK_VIOLATION) {
-        throw new CatalogInputError("This change would make a price or stock negative. Nothing was changed.", 400);
+        throw new CatalogInputError("This change would make a price or stock negative. Nothing was changed.", "bad_input");
       }
       throw err;
     }

@@ -13,7 +13,7 @@ export class CategoryInUseError extends CatalogInputError {
   ) {
     super(
       `${productCount} ${productCount === 1 ? "product still uses" : "products still use"} "${categoryName}". Choose a category to move ${productCount === 1 ? "it" : "them"} to, then delete.`,
-      409,
+      "conflict",
     );
   }
 }
@@ -29,7 +29,7 @@ function toAdminCategory(row: typeof categories.$inferSelect): AdminCategory {
 }
 
 function duplicate(name: string) {
-  return new CatalogInputError(`A category named "${name}" already exists`, 409, "name");
+  return new CatalogInputError(`A category named "${name}" already exists`, "conflict", "name");
 }
 
 /** Every category, newest first (docs/rules/catalogue-data.md). */
@@ -64,7 +64,7 @@ export async function renameCategory(db: Db, id: string, rawName: unknown): Prom
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-      if (!current) throw new CatalogInputError("Category not found", 404);
+      if (!current) throw new CatalogInputError("Category not found", "not_found");
       const [row] = await tx.update(categories).set({ name }).where(eq(categories.id, id)).returning();
       let productsRenamed = 0;
       if (current.name !== name) {
@@ -85,7 +85,7 @@ export async function renameCategory(db: Db, id: string, rawName: unknown): Prom
 
 export async function setCategoryActive(db: Db, id: string, active: boolean): Promise<AdminCategory> {
   const [row] = await db.update(categories).set({ active }).where(eq(categories.id, id)).returning();
-  if (!row) throw new CatalogInputError("Category not found", 404);
+  if (!row) throw new CatalogInputError("Category not found", "not_found");
   return toAdminCategory(row);
 }
 
@@ -101,7 +101,7 @@ export async function deleteCategory(
 ): Promise<{ moved: number }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!current) throw new CatalogInputError("Category not found", 404);
+    if (!current) throw new CatalogInputError("Category not found", "not_found");
     const [{ used } = { used: 0 }] = await tx
       .select({ used: count() })
       .from(products)
@@ -114,7 +114,7 @@ export async function deleteCategory(
         .from(categories)
         .where(and(eq(categories.id, opts.moveProductsTo), ne(categories.id, id)))
         .for("share");
-      if (!target) throw new CatalogInputError("Choose another existing category to move the products to", 400, "moveProductsTo");
+      if (!target) throw new CatalogInputError("Choose another existing category to move the products to", "bad_input", "moveProductsTo");
       const rows = await tx
         .update(products)
         .set({ category: target.name, updatedAt: sql`now()` })
@@ -139,5 +139,5 @@ export async function assertCategoryUsable(tx: Db, name: string, current?: strin
     .from(categories)
     .where(and(eq(categories.name, name), eq(categories.active, true)))
     .for("share");
-  if (!row) throw new CatalogInputError(`Choose a category from the list ("${name}" is not an active category)`, 400, "category");
+  if (!row) throw new CatalogInputError(`Choose a category from the list ("${name}" is not an active category)`, "bad_input", "category");
 }

@@ -41,10 +41,10 @@ export async function attachVariation(db: Db, productId: string, variationValueI
         setWhere: sql`${productVariations.active} = false`,
       })
       .returning({ id: productVariations.id });
-    if (rows.length === 0) throw new CatalogInputError("This variation is already added to the product", 409, "variationValueId");
+    if (rows.length === 0) throw new CatalogInputError("This variation is already added to the product", "conflict", "variationValueId");
     return rows[0]!.id;
   } catch (err) {
-    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new CatalogInputError("Product or variation value not found", 404);
+    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new CatalogInputError("Product or variation value not found", "not_found");
     throw err;
   }
 }
@@ -63,7 +63,7 @@ export async function updateProductVariation(db: Db, productId: string, id: stri
     .set(set)
     .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
     .returning({ id: productVariations.id });
-  if (rows.length === 0) throw new CatalogInputError("Variation not found", 404);
+  if (rows.length === 0) throw new CatalogInputError("Variation not found", "not_found");
 }
 
 /** Soft removal (docs/rules/catalogue-data.md): active false, so orders and history that name it stay intact. */
@@ -73,5 +73,5 @@ export async function removeProductVariation(db: Db, productId: string, id: stri
     .set({ active: false })
     .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
     .returning({ id: productVariations.id });
-  if (rows.length === 0) throw new CatalogInputError("Variation not found", 404);
+  if (rows.length === 0) throw new CatalogInputError("Variation not found", "not_found");
 }

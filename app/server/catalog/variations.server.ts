@@ -13,7 +13,7 @@ import { CatalogInputError, pgErrorCode, UNIQUE_VIOLATION } from "./admin-errors
 const FOREIGN_KEY_VIOLATION = "23503";
 
 function duplicateType(name: string) {
-  return new CatalogInputError(`A variation type named "${name}" already exists`, 409, "name");
+  return new CatalogInputError(`A variation type named "${name}" already exists`, "conflict", "name");
 }
 
 /** The values could not be read (the types could): the page says which (docs/rules/errors.md has a message for each). */
@@ -61,7 +61,7 @@ export async function renameVariationType(db: Db, id: string, rawName: unknown):
   const name = VariationTypeRename.parse(rawName);
   try {
     const rows = await db.update(variationTypes).set({ name }).where(eq(variationTypes.id, id)).returning({ id: variationTypes.id });
-    if (rows.length === 0) throw new CatalogInputError("Variation type not found", 404);
+    if (rows.length === 0) throw new CatalogInputError("Variation type not found", "not_found");
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION) throw duplicateType(name);
     throw err;
@@ -71,7 +71,7 @@ export async function renameVariationType(db: Db, id: string, rawName: unknown):
 /** Hard delete; its values and their attachments to products go with it (foreign keys cascade). */
 export async function deleteVariationType(db: Db, id: string): Promise<void> {
   const rows = await db.delete(variationTypes).where(eq(variationTypes.id, id)).returning({ id: variationTypes.id });
-  if (rows.length === 0) throw new CatalogInputError("Variation type not found", 404);
+  if (rows.length === 0) throw new CatalogInputError("Variation type not found", "not_found");
 }
 
 async function typeName(db: Db, typeId: string) {
@@ -86,9 +86,9 @@ export async function addVariationValue(db: Db, typeId: string, rawValue: unknow
     return { id: row!.id, variationTypeId: row!.variationTypeId, value: row!.value, active: row!.active };
   } catch (err) {
     const code = pgErrorCode(err);
-    if (code === FOREIGN_KEY_VIOLATION) throw new CatalogInputError("Variation type not found", 404);
+    if (code === FOREIGN_KEY_VIOLATION) throw new CatalogInputError("Variation type not found", "not_found");
     if (code === UNIQUE_VIOLATION) {
-      throw new CatalogInputError(`"${value}" already exists for ${await typeName(db, typeId)}`, 409, "value");
+      throw new CatalogInputError(`"${value}" already exists for ${await typeName(db, typeId)}`, "conflict", "value");
     }
     throw err;
   }
@@ -102,14 +102,14 @@ export async function renameVariationValue(db: Db, id: string, rawValue: unknown
       .set({ value })
       .where(eq(variationValues.id, id))
       .returning({ id: variationValues.id });
-    if (rows.length === 0) throw new CatalogInputError("Value not found", 404);
+    if (rows.length === 0) throw new CatalogInputError("Value not found", "not_found");
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION) {
       const [row] = await db
         .select({ typeId: variationValues.variationTypeId })
         .from(variationValues)
         .where(eq(variationValues.id, id));
-      throw new CatalogInputError(`"${value}" already exists for ${row ? await typeName(db, row.typeId) : "this type"}`, 409, "value");
+      throw new CatalogInputError(`"${value}" already exists for ${row ? await typeName(db, row.typeId) : "this type"}`, "conflict", "value");
     }
     throw err;
   }
@@ -118,5 +118,5 @@ export async function renameVariationValue(db: Db, id: string, rawValue: unknown
 /** Hard delete; products that carried the value lose it (the attachment cascades). */
 export async function deleteVariationValue(db: Db, id: string): Promise<void> {
   const rows = await db.delete(variationValues).where(eq(variationValues.id, id)).returning({ id: variationValues.id });
-  if (rows.length === 0) throw new CatalogInputError("Value not found", 404);
+  if (rows.length === 0) throw new CatalogInputError("Value not found", "not_found");
 }

@@ -4,6 +4,7 @@ import { formatBytes } from "~/lib/format";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
+import { DomainError } from "../refusal.server";
 import { ImportFileError, INVALID_FILE_TYPE } from "./csv-reader.server";
 import {
   createJob,
@@ -22,13 +23,12 @@ import type { JobView } from "~/lib/jobs-view";
 import { importProducts, type ImportSummary } from "./run-import.server";
 import { saveUpload, UploadRefused } from "./save-upload.server";
 
-/** A refusal the admin should read, with the HTTP status the route answers with. */
-export class ImportRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+export type ImportRefusal = "bad_input" | "not_found" | "conflict" | "too_large" | "unsupported_type";
+
+/** A refusal the admin should read; its kind tells the route edge how to answer. */
+export class ImportRequestError extends DomainError<ImportRefusal> {
+  constructor(message: string, kind: ImportRefusal) {
+    super(message, kind);
   }
 }
 
@@ -92,16 +92,16 @@ export async function receiveImportUpload(
   upload: { body: AsyncIterable<Uint8Array> | null; fileName: string; contentType: string; contentLength: number | null; userId: string },
 ): Promise<JobView> {
   const fileName = upload.fileName.slice(0, 200) || "products.csv";
-  if (!isCsvFile(fileName, upload.contentType)) throw new ImportRequestError(INVALID_FILE_TYPE, 415);
+  if (!isCsvFile(fileName, upload.contentType)) throw new ImportRequestError(INVALID_FILE_TYPE, "unsupported_type");
   const maxBytes = getEnv().IMPORT_MAX_BYTES;
   const tooLarge = `The file is larger than ${formatBytes(maxBytes)}`;
-  if (upload.contentLength !== null && upload.contentLength > maxBytes) throw new ImportRequestError(tooLarge, 413);
-  if (!upload.body) throw new ImportRequestError("The file is empty", 400);
+  if (upload.contentLength !== null && upload.contentLength > maxBytes) throw new ImportRequestError(tooLarge, "too_large");
+  if (!upload.body) throw new ImportRequestError("The file is empty", "bad_input");
 
   await reapStaleJobs(db, "import");
   const open = await unfinishedJob(db, "import");
   sweepImportFiles(open?.id);
-  if (open?.status === "running") throw new ImportRequestError(IMPORT_RUNNING, 409);
+  if (open?.status === "running") throw new ImportRequestError(IMPORT_RUNNING, "conflict");
   if (open) {
     removeFile(fileOf(open));
     await deleteJob(db, open.id);
@@ -110,14 +110,14 @@ export async function receiveImportUpload(
   try {
     job = await createJob(db, "import", { detail: { stage: "checking", fileName } satisfies ImportJobDetail, createdBy: upload.userId }, IMPORT_RUNNING);
   } catch (err) {
-    throw new ImportRequestError((err as Error).message, 409);
+    throw new ImportRequestError((err as Error).message, "conflict");
   }
 
   const file = path.join(importsDir(), `${job.id}.csv`);
   try {
     const bytes = await saveUpload(upload.body, file, maxBytes).catch((err: unknown) => {
       if (err instanceof UploadRefused) throw err;
-      throw new ImportRequestError("The upload did not arrive completely; try again", 400);
+      throw new ImportRequestError("The upload did not arrive completely; try again", "bad_input");
     });
     const summary = await importProducts(db, file, { dryRun: true });
     // `file` is the server's own: toJobView leaves it out of what the browser sees.
@@ -127,9 +127,9 @@ export async function receiveImportUpload(
   } catch (err) {
     removeFile(file);
     await deleteJob(db, job.id);
-    if (err instanceof UploadRefused) throw new ImportRequestError(err.reason === "too-large" ? tooLarge : INVALID_FILE_TYPE, err.reason === "too-large" ? 413 : 415);
+    if (err instanceof UploadRefused) throw new ImportRequestError(err.reason === "too-large" ? tooLarge : INVALID_FILE_TYPE, err.kind);
     if (err instanceof ImportRequestError) throw err;
-    if (err instanceof ImportFileError) throw new ImportRequestError(err.message, err.message === INVALID_FILE_TYPE ? 415 : 400);
+    if (err instanceof ImportFileError) throw new ImportRequestError(err.message, err.message === INVALID_FILE_TYPE ? "unsupported_type" : "bad_input");
     throw err;
   }
 }
@@ -137,10 +137,10 @@ export async function receiveImportUpload(
 /** The admin confirmed the dry run: the import starts on the server and the call returns at once. */
 export async function confirmImport(db: Db, jobId: string): Promise<JobView> {
   const job = await getJob(db, jobId);
-  if (!job || job.kind !== "import") throw new ImportRequestError("Import not found", 404);
+  if (!job || job.kind !== "import") throw new ImportRequestError("Import not found", "not_found");
   const detail = { ...(job.detail as Record<string, unknown>), stage: "running" };
   const started = (job.detail as { stage?: string }).stage === "confirm" && (await transitionJob(db, job.id, "pending", { status: "running", detail }));
-  if (!started) throw new ImportRequestError("This import has already started or was replaced by a newer upload", 409);
+  if (!started) throw new ImportRequestError("This import has already started or was replaced by a newer upload", "conflict");
   const running = { ...job, status: "running" as const, detail };
   void runImportJob(db, running);
   return toJobView(running);
@@ -149,7 +149,7 @@ export async function confirmImport(db: Db, jobId: string): Promise<JobView> {
 /** Throws away an upload that was not confirmed. */
 export async function discardImport(db: Db, jobId: string) {
   const job = await getJob(db, jobId);
-  if (!job || job.kind !== "import" || job.status !== "pending") throw new ImportRequestError("There is no unconfirmed import to discard", 409);
+  if (!job || job.kind !== "import" || job.status !== "pending") throw new ImportRequestError("There is no unconfirmed import to discard", "conflict");
   removeFile(fileOf(job));
   await deleteJob(db, job.id);
 }

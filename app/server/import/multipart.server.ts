@@ -1,10 +1,15 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "busboy";
+import { DomainError } from "../refusal.server";
 
-/** A multipart upload without a file part, or one that cannot be read as a form. */
-export class MultipartError extends Error {
+/** A multipart upload without a file part, or one that cannot be read as a form (bad input). */
+export class MultipartError extends DomainError<"bad_input"> {
   override name = "MultipartError";
+
+  constructor(message: string) {
+    super(message, "bad_input");
+  }
 }
 
 /**

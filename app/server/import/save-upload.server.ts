@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
+import { DomainError } from "../refusal.server";
 import { looksLikeNonCsv } from "./csv-reader.server";
 
-export class UploadRefused extends Error {
+/** An upload stopped while it streamed in: over the byte limit, or not a text (CSV) file. */
+export class UploadRefused extends DomainError<"too_large" | "unsupported_type"> {
   constructor(readonly reason: "too-large" | "not-csv") {
-    super(reason);
+    super(reason, reason === "too-large" ? "too_large" : "unsupported_type");
   }
 }
 

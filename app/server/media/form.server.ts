@@ -18,7 +18,7 @@ export async function readUploadForm(request: Request, maxBytes = getEnv().UPLOA
   try {
     return await readFormWithLimit(request, maxBytes + FORM_OVERHEAD, { drainUpTo: DRAIN_CAP });
   } catch (err) {
-    if (err instanceof BodyTooLargeError) throw new UploadError(`The file is larger than ${formatBytes(maxBytes)}.`);
+    if (err instanceof BodyTooLargeError) throw new UploadError(`The file is larger than ${formatBytes(maxBytes)}.`, "too_large");
     throw err;
   }
 }

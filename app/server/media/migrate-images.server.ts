@@ -6,6 +6,7 @@ import { createJob, heartbeat, reapStaleJobs, toJobView, updateJob } from "../jo
 import type { JobView } from "~/lib/jobs-view";
 import type { MigrationOutcome, MigrationResult } from "~/lib/media-view";
 import { logger } from "../logger.server";
+import { DomainError } from "../refusal.server";
 import { getStorage } from "../storage/storage.server";
 import { FetchImageError, fetchImage, type FetchImageOptions } from "./migrate-images-fetch.server";
 import { sniffImage } from "./sniff.server";
@@ -27,12 +28,10 @@ export const MIGRATION_RUNNING = "An image migration is already running. Wait fo
 const MAX_KEPT_RESULTS = 2000;
 const MAX_PIXELS = 40_000_000;
 
-export class MigrationRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+/** A migration that cannot start: another one is still running. */
+export class MigrationRequestError extends DomainError<"conflict"> {
+  constructor(message: string) {
+    super(message, "conflict");
   }
 }
 
@@ -162,7 +161,7 @@ export async function startImageMigration(
   try {
     job = await createJob(db, "image-migration", { status: "running", total, detail: { overwrite: input.overwrite }, createdBy: input.userId }, MIGRATION_RUNNING);
   } catch (err) {
-    throw new MigrationRequestError((err as Error).message, 409);
+    throw new MigrationRequestError((err as Error).message);
   }
   void runMigrationJob(db, job.id, total, opts);
   return toJobView(job);

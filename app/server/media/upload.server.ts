@@ -2,13 +2,22 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { formatBytes } from "~/lib/format";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { DomainError } from "../refusal.server";
 import { getStorage } from "../storage/storage.server";
 import { BitmapError, decodeBmp, decodeIco } from "./bitmap.server";
 import { sniffImage, type ImageFormat } from "./sniff.server";
 
-/** A refused upload. The message is the reason, written for the person who uploaded the file. */
-export class UploadError extends Error {
+/**
+ * A refused upload. The message is the reason, written for the person who uploaded the file; the
+ * kind is too_large for a file over the byte limit, bad_input for anything else (a pixel count
+ * over the limit included).
+ */
+export class UploadError extends DomainError<"bad_input" | "too_large"> {
   override name = "UploadError";
+
+  constructor(message: string, kind: "bad_input" | "too_large" = "bad_input") {
+    super(message, kind);
+  }
 }
 
 export const DEFAULT_MAX_PIXELS = 40_000_000;
@@ -37,7 +46,7 @@ export type UploadOptions = {
 async function toBuffer(input: File | Blob | Buffer, maxBytes: number): Promise<Buffer> {
   const size = Buffer.isBuffer(input) ? input.length : input.size;
   if (size === 0) throw new UploadError("The file is empty.");
-  if (size > maxBytes) throw new UploadError(`The file is larger than ${formatBytes(maxBytes)}.`);
+  if (size > maxBytes) throw new UploadError(`The file is larger than ${formatBytes(maxBytes)}.`, "too_large");
   return Buffer.isBuffer(input) ? input : Buffer.from(await input.arrayBuffer());
 }
 

@@ -4,12 +4,14 @@ import { data, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } f
 import { toast } from "sonner";
 import { PostEditor } from "~/components/blog/post-editor";
 import { MESSAGES, POST_BODY_MAX_BYTES } from "~/lib/blog";
+import { respond } from "~/routes/_edge/errors.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { createPost, getPostForEdit, PostInputError, updatePost } from "~/server/blog/posts.server";
 import { BodyTooLargeError, BROWSER_DRAIN_BYTES, readJsonWithLimit } from "~/server/http/read-body.server";
 import { sanitizePostHtml } from "~/server/blog/sanitize.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
+import type { RefusalKind } from "~/server/refusal.server";
 import type { Route } from "./+types/editor";
 
 /** One module for /admin/blog/new (no id) and /admin/blog/:id/edit. */
@@ -27,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-const fail = (error: string, status: number) => data({ ok: false as const, error }, { status });
+const fail = (error: string, kind: RefusalKind) => respond({ kind }, { ok: false as const, error });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -36,10 +38,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The limit is enforced while the body streams in, not after it has been buffered.
     body = (await readJsonWithLimit(request, POST_BODY_MAX_BYTES, { drainUpTo: BROWSER_DRAIN_BYTES })) as typeof body;
   } catch (err) {
-    if (err instanceof BodyTooLargeError) return fail(MESSAGES.tooLarge, 413);
-    return fail(MESSAGES.saveFailed, 400);
+    if (err instanceof BodyTooLargeError) return fail(MESSAGES.tooLarge, err.kind);
+    return fail(MESSAGES.saveFailed, "bad_input");
   }
-  if (!body || typeof body !== "object") return fail(MESSAGES.saveFailed, 400);
+  if (!body || typeof body !== "object") return fail(MESSAGES.saveFailed, "bad_input");
 
   if (body.intent === "preview") {
     return { preview: sanitizePostHtml(typeof body.content === "string" ? body.content : "") };
@@ -53,12 +55,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ok: true as const, message: MESSAGES.created, id: created.id };
     }
     const updated = await updatePost(db, id, body, admin.id);
-    if (!updated) return fail(MESSAGES.saveFailed, 404);
+    if (!updated) return fail(MESSAGES.saveFailed, "not_found");
     return { ok: true as const, message: MESSAGES.updated, id: updated.id };
   } catch (err) {
-    if (err instanceof PostInputError) return fail(err.message, err.status);
+    if (err instanceof PostInputError) return fail(err.message, err.kind);
     logger.error({ err, id }, "saving a post failed");
-    return fail(MESSAGES.saveFailed, 500);
+    return fail(MESSAGES.saveFailed, "failed");
   }
 }
 

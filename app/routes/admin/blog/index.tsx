@@ -5,10 +5,10 @@ import { toast } from "sonner";
 import { AdminPostCard, AdminPostCardSkeleton } from "~/components/blog/admin-post-card";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/blog";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { deletePost, listAdminPosts, setPostPublished, type AdminPostCard as Post } from "~/server/blog/posts.server";
 import { BROWSER_DRAIN_BYTES, readFormWithLimit } from "~/server/http/read-body.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/index";
 

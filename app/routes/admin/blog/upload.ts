@@ -1,4 +1,5 @@
 import { MESSAGES } from "~/lib/blog";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
@@ -21,10 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { url } = await saveImageUpload(formFile(form, "file"), { keyPrefix: "blog-images/" });
     return Response.json({ url });
   } catch (err) {
-    if (err instanceof UploadError) {
-      const status = /larger than/.test(err.message) ? 413 : 400;
-      return Response.json({ error: MESSAGES.imageFailed, reason: err.message }, { status });
-    }
+    if (err instanceof UploadError) return jsonResponse(err, { error: MESSAGES.imageFailed, reason: err.message });
     logger.error({ err }, "blog image upload failed");
     return Response.json({ error: MESSAGES.imageFailed }, { status: 500 });
   }

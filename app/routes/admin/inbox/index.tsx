@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { INBOX_PAGE_SIZE, listContactMessages, type InboxFilter } from "~/server/contact/contact.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { pageParam } from "~/server/http/page-param.server";
 import type { Route } from "./+types/index";
 

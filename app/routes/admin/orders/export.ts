@@ -1,5 +1,5 @@
-import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { ordersCsvChunks } from "~/server/orders/admin-orders-csv.server";
 import { parseAdminOrderQuery } from "~/server/orders/admin-orders.server";

@@ -3,8 +3,8 @@ import { OrderFilters, orderListSearch } from "~/components/admin/order-filters"
 import { OrderStatCards } from "~/components/admin/order-stat-cards";
 import { OrderTable } from "~/components/admin/order-table";
 import { Pagination } from "~/components/admin/pagination";
-import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { getAdminOrderStats, getCustomerLabel, listAdminOrders, parseAdminOrderQuery } from "~/server/orders/admin-orders.server";
 import type { Route } from "./+types/index";
 

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
-import { getDb } from "~/server/db/client.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { getOutboxMessage } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/message";
 

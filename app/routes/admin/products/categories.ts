@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
-import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/catalog/admin-action.server";
+import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
+import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
 import { createCategory, deleteCategory, renameCategory, setCategoryActive } from "~/server/catalog/categories.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {

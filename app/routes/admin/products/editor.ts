@@ -1,4 +1,6 @@
-import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/catalog/admin-action.server";
+import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
+import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
 import { getProductForEdit } from "~/server/catalog/admin-products.server";
 import { listActiveCategories } from "~/server/catalog/categories.server";
 import {
@@ -9,7 +11,6 @@ import {
 } from "~/server/catalog/product-variations.server";
 import { listAttachableVariations } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/editor";
 import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { getDb } from "~/server/db/client.server";
+import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { confirmImport, discardImport, ImportRequestError } from "~/server/import/import-jobs.server";
 import type { Route } from "./+types/import-job";
 
@@ -22,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return data({ error: "Unknown action" }, { status: 400 });
   } catch (err) {
-    if (err instanceof ImportRequestError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof ImportRequestError) return respond(err);
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { respond } from "~/routes/_edge/errors.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getEnv } from "~/server/env.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
 import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";
@@ -48,8 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { job };
   } catch (err) {
-    if (err instanceof ImportRequestError) return data({ error: err.message }, { status: err.status });
-    if (err instanceof MultipartError) return data({ error: err.message }, { status: 400 });
+    if (err instanceof ImportRequestError || err instanceof MultipartError) return respond(err);
     throw err;
   }
 }

@@ -9,13 +9,14 @@ import { TabSkeleton } from "~/components/admin/tab-skeleton";
 import { VariationsTab } from "~/components/admin/variations-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ADMIN_TABS, tabFromSearch, type AdminTab } from "~/components/admin/admin-tabs";
+import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
 import { createProduct, deleteProduct, listAdminProducts, parseAdminProductQuery, setProductActive, updateProduct } from "~/server/catalog/admin-products.server";
 import { bulkUpdateProducts } from "~/server/catalog/bulk-edit.server";
-import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/catalog/admin-action.server";
+import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
 import { listActiveCategories, listCategories } from "~/server/catalog/categories.server";
 import { listVariationTypes, VariationValuesUnavailable } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/index";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { getDb } from "~/server/db/client.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { getJob, toJobView } from "~/server/jobs/jobs.server";
 import { logger } from "~/server/logger.server";
 import { shutdownSignal } from "~/server/shutdown.server";

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/server/db/client.server";
+import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
 import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { MigrationRequestError, startImageMigration } from "~/server/media/migrate-images.server";
 import type { Route } from "./+types/migrate-images";
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     const job = await startImageMigration(getDb(), { overwrite, userId: admin.id });
     return { job };
   } catch (err) {
-    if (err instanceof MigrationRequestError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof MigrationRequestError) return respond(err);
     throw err;
   }
 }

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
-import { idFrom, readActionBody, runAdminAction, unknownIntent } from "~/server/catalog/admin-action.server";
+import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
+import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
 import {
   addVariationValue,
   createVariationType,
@@ -9,7 +11,6 @@ import {
   renameVariationValue,
 } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
-import { requireAdmin } from "~/routes/_edge/guards.server";
 import type { Route } from "./+types/variations";
 
 export async function loader({ request }: Route.LoaderArgs) {
