@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { DomainError } from "../refusal.server";
 
 /**
  * Reads CSV records from a byte stream without holding the file: bytes are decoded as UTF-8 as
@@ -8,9 +9,13 @@ import Papa from "papaparse";
 
 export const INVALID_FILE_TYPE = "Invalid file type: Please select a CSV file";
 
-/** The whole file is unusable (not a CSV, empty, header only): nothing was imported. */
-export class ImportFileError extends Error {
+/** The whole file is unusable (not a CSV: unsupported_type; empty, header only: bad_input): nothing was imported. */
+export class ImportFileError extends DomainError<"bad_input" | "unsupported_type"> {
   override name = "ImportFileError";
+
+  constructor(message: string) {
+    super(message, message === INVALID_FILE_TYPE ? "unsupported_type" : "bad_input");
+  }
 }
 
 export type CsvRecord = {

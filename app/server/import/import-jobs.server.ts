@@ -129,7 +129,7 @@ export async function receiveImportUpload(
     await deleteJob(db, job.id);
     if (err instanceof UploadRefused) throw new ImportRequestError(err.reason === "too-large" ? tooLarge : INVALID_FILE_TYPE, err.kind);
     if (err instanceof ImportRequestError) throw err;
-    if (err instanceof ImportFileError) throw new ImportRequestError(err.message, err.message === INVALID_FILE_TYPE ? "unsupported_type" : "bad_input");
+    if (err instanceof ImportFileError) throw new ImportRequestError(err.message, err.kind);
     throw err;
   }
 }

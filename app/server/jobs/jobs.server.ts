@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { jobs } from "../db/schema";
+import { DomainError } from "../refusal.server";
 import type { JobKind, JobView } from "~/lib/jobs-view";
 import { isUuid } from "~/lib/uuid";
 
@@ -15,8 +16,13 @@ export type JobRow = typeof jobs.$inferSelect;
 export const STALE_AFTER_MS = 2 * 60 * 1000;
 export const STALE_MESSAGE = "The job stopped unexpectedly (the server restarted); start it again";
 
-export class JobConflictError extends Error {
+/** Another job of the same kind is still unfinished (a conflict); the message says which. */
+export class JobConflictError extends DomainError<"conflict"> {
   override name = "JobConflictError";
+
+  constructor(message: string) {
+    super(message, "conflict");
+  }
 }
 
 /** The browser's view of a job (app/lib/jobs-view.ts). */
