@@ -5,8 +5,8 @@ import Stripe from "stripe";
 
 /**
  * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with
- * host/port/protocol: Checkout Sessions (create, retrieve, expire), PaymentIntents (retrieve),
- * Refunds (create), bearer-key
+ * host/port/protocol: Checkout Sessions (create with line items, a shipping option and a coupon;
+ * retrieve, expire), Coupons (create), PaymentIntents (retrieve), Refunds (create), bearer-key
  * checks and Idempotency-Key replays like Stripe's. Helpers play the shopper (`complete`) and
  * build signed webhook deliveries with the SDK's own test-header helper.
  */
@@ -90,6 +90,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent.id;
   };
   let failures = 0;
+  const coupons = new Map<string, { id: string; object: "coupon"; amount_off: number; currency: string; name: string | null }>();
 
   function handle(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/checkout/sessions") {
@@ -103,6 +104,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }));
       if (!lineItems.length) return stripeError(400, "line_items is required");
+      // Like Stripe: a coupon comes off the line items, never off shipping.
+      const itemsTotal = lineItems.reduce((sum, l) => sum + l.quantity * l.price_data.unit_amount, 0);
+      const shippingOptions = (body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined) ?? [];
+      const shipping = Number(shippingOptions[0]?.shipping_rate_data?.fixed_amount?.amount ?? 0);
+      const couponId = (body.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
+      const coupon = couponId ? coupons.get(couponId) : undefined;
+      if (couponId && !coupon) return stripeError(400, `No such coupon: '${couponId}'`, "resource_missing");
       const id = `cs_test_${randomBytes(12).toString("hex")}`;
       const session: FakeSession = {
         id,
@@ -110,7 +118,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: "open",
         payment_status: "unpaid",
         mode: String(body.mode),
-        amount_total: lineItems.reduce((sum, l) => sum + l.quantity * l.price_data.unit_amount, 0),
+        amount_total: itemsTotal - Math.min(itemsTotal, coupon?.amount_off ?? 0) + shipping,
         currency: lineItems[0]!.price_data.currency,
         client_reference_id: (body.client_reference_id as string) ?? null,
         customer_email: (body.customer_email as string) ?? null,
@@ -141,6 +149,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (session.status !== "open") return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
       Object.assign(session, { status: "expired", url: null });
       return { status: 200, body: session };
+    }
+    if (method === "POST" && path === "/v1/coupons") {
+      const coupon = {
+        id: `co_${randomBytes(8).toString("hex")}`,
+        object: "coupon" as const,
+        amount_off: Number(body.amount_off),
+        currency: String(body.currency),
+        name: (body.name as string) ?? null,
+      };
+      if (!Number.isInteger(coupon.amount_off) || coupon.amount_off <= 0) return stripeError(400, "amount_off must be a positive integer");
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const pi = String(body.payment_intent ?? "");

@@ -5,7 +5,9 @@ import { action as checkoutAction } from "~/routes/resources/checkout";
 import { action as webhookAction } from "~/routes/resources/stripe-webhook";
 import { action as verifyAction } from "~/routes/resources/verify-payment";
 import { mailOutbox, orders } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
+import { getEnv, resetEnvCache } from "~/server/env.server";
+import { StripePaymentProvider } from "~/server/payments/stripe-provider.server";
+import { priceQuote } from "~/server/pricing/quote.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { useTestDatabase } from "../setup/database";
@@ -255,6 +257,35 @@ describe("Stripe Checkout through the official SDK, against a local fake of Stri
     const left = await t.db.select().from(orders).where(eq(orders.email, "unlucky@example.test"));
     expect(left.map((o) => [o.status, o.paymentStatus])).toEqual([["cancelled", "failed"]]);
   }, 20_000);
+
+  it("charges exactly the quote when it has shipping, added tax and a discount: shipping as a shipping option, tax as a line, the discount as a coupon", async () => {
+    const lines = [
+      { productId: "p1", name: "Linen Duvet", imageUrl: "", unitPriceCents: 12_999, quantity: 2 },
+      { productId: "p2", name: "Pillow", imageUrl: "", unitPriceCents: 1_505, quantity: 3 },
+    ];
+    const quote = priceQuote(lines, {
+      currency: "usd",
+      shipping: { name: "Express", amountCents: 1_250 },
+      tax: { name: "Sales tax", rateBasisPoints: 725, pricesIncludeTax: false, shippingTaxable: true },
+      discount: { code: "WELCOME10", kind: "percent", basisPoints: 1_000 },
+    });
+    expect(quote.discount?.amountCents).toBeGreaterThan(0);
+    expect(quote.tax.amountCents).toBeGreaterThan(0);
+    const session = await new StripePaymentProvider(getEnv()).createSession(
+      { id: crypto.randomUUID(), orderNumber: "ORD-TEST-1", email: "quote@example.test", currency: "usd", quote },
+      { successUrl: "http://localhost:3000/order-success?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/cart" },
+      { idempotencyKey: `checkout-quote-${Date.now()}` },
+    );
+    const opened = stripe.sessions.get(session.id)!;
+    expect(opened.amount_total).toBe(quote.totalCents);
+    expect(opened.line_items.map((l) => [l.price_data.product_data.name, l.price_data.unit_amount, l.quantity])).toEqual([
+      ["Linen Duvet", 12_999, 2],
+      ["Pillow", 1_505, 3],
+      ["Sales tax 7.25%", quote.tax.amountCents, 1],
+    ]);
+    const coupon = stripe.requests.find((r) => r.path === "/v1/coupons")!;
+    expect(coupon.body).toMatchObject({ amount_off: String(quote.discount!.amountCents), currency: "usd", name: "WELCOME10" });
+  });
 
   it("refuses webhooks while Stripe is not configured", async () => {
     delete process.env.STRIPE_SECRET_KEY;
