@@ -47,6 +47,11 @@ export type FakeStripe = {
   expire(id: string): FakeSession;
   /** The next n API calls answer 500. */
   failNext(n: number): void;
+  /**
+   * Refund requests get no answer until the caller gives up: `before` makes no refund (the call
+   * never happened, as far as money goes), `after` makes it and loses the answer. null: normal.
+   */
+  stallRefunds(mode: "before" | "after" | null): void;
   /** A webhook delivery: the JSON body and a Stripe-Signature header signed with `secret`. */
   webhook(type: string, object: unknown, secret?: string): { payload: string; signature: string };
   close(): Promise<void>;
@@ -90,6 +95,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent.id;
   };
   let failures = 0;
+  let stall: "before" | "after" | null = null;
   const coupons = new Map<string, { id: string; object: "coupon"; amount_off: number; currency: string; name: string | null }>();
 
   function handle(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
@@ -182,6 +188,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       requests.push({ method: req.method ?? "GET", path, body, idempotencyKey });
       let answer: { status: number; body: unknown };
+      const replayKey = `${req.method} ${path} ${idempotencyKey}`;
+      if (stall && req.method === "POST" && path === "/v1/refunds") {
+        if (stall === "after" && !(idempotencyKey && replays.has(replayKey))) {
+          const made = handle("POST", path, body);
+          if (idempotencyKey) replays.set(replayKey, made);
+        }
+        return; // no answer: the response stays open until the client goes away
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) answer = stripeError(401, "Invalid API Key provided");
       else if (failures > 0) {
         failures--;
@@ -235,6 +249,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failNext(n) {
       failures = n;
+    },
+    stallRefunds(mode) {
+      stall = mode;
     },
     webhook(type, object, secret = webhookSecret) {
       const payload = JSON.stringify({
