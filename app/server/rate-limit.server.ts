@@ -49,9 +49,6 @@ export function rateLimitRefusal(retryAfterSeconds: number): Refusal {
   return { kind: "rate_limited", message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
 }
 
-// TODO(money-path): remove once checkout routes use app/routes/_edge (rateLimit lives there now).
-export { rateLimit } from "~/routes/_edge/rate-limit.server";
-
 /**
  * The client's address, set by server/app.ts from the socket (or, when TRUST_PROXY is on, from
  * the X-Forwarded-For entry the one trusted proxy added); an incoming header of that name is

@@ -73,16 +73,3 @@ export function rethrowIfDatabaseUnavailable(err: unknown): never {
   }
   throw err;
 }
-
-/**
- * A response thrown with React Router's `data()` (the edge's rateLimit) as a plain JSON Response
- * (status, body and Retry-After kept), for resource routes that must not answer with an error
- * blob; anything else: null.
- */
-export function thrownDataToResponse(err: unknown): Response | null {
-  const d = err as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (d && typeof d === "object" && d.type === "DataWithResponseInit") {
-    return Response.json(d.data, d.init ?? undefined);
-  }
-  return null;
-}

@@ -32,11 +32,3 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
 export function invariantResponse(condition: unknown, message = "Not Found", kind: RefusalKind = "not_found"): asserts condition {
   if (!condition) refuse({ kind, message });
 }
-
-/**
- * TODO(money-path): remove once checkout routes use app/routes/_edge. The old signature, with an
- * HTTP status instead of a kind, kept only for app/server/http.server.ts's re-export.
- */
-export function invariantStatus(condition: unknown, message = "Not Found", status = 404): asserts condition {
-  if (!condition) throw data(message, { status });
-}

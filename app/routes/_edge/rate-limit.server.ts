@@ -1,6 +1,6 @@
 import type { Db } from "~/server/db/client.server";
 import { checkRateLimits, rateLimitRefusal, type RateLimitCheck } from "~/server/rate-limit.server";
-import { respond } from "./errors.server";
+import { jsonResponse, respond } from "./errors.server";
 
 /**
  * Counts the attempt against every check (app/server/rate-limit.server.ts); over a limit, throws
@@ -9,4 +9,15 @@ import { respond } from "./errors.server";
 export async function rateLimit(db: Db, checks: RateLimitCheck[]): Promise<void> {
   const r = await checkRateLimits(db, checks);
   if (!r.ok) throw respond(rateLimitRefusal(r.retryAfterSeconds));
+}
+
+/**
+ * For resource routes (fetch() clients): counts the attempt and answers a plain JSON 429 with
+ * Retry-After when over a limit; null when the request may go on.
+ */
+export async function rateLimitedJson(db: Db, checks: RateLimitCheck[]): Promise<Response | null> {
+  const r = await checkRateLimits(db, checks);
+  if (r.ok) return null;
+  const refusal = rateLimitRefusal(r.retryAfterSeconds);
+  return jsonResponse(refusal, { error: refusal.message });
 }

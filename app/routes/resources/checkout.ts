@@ -4,10 +4,10 @@ import { createCheckout } from "~/server/checkout/create-checkout.server";
 import { parseCheckoutRequest } from "~/server/checkout/parse-request.server";
 import { getDb } from "~/server/db/client.server";
 import { publicUrl } from "~/server/env.server";
-import { thrownDataToResponse } from "~/server/http/read-body.server";
-import { getCurrentUser } from "~/server/http.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
+import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
 import { logger } from "~/server/logger.server";
-import { clientIp, rateLimit } from "~/server/rate-limit.server";
+import { clientIp } from "~/server/rate-limit.server";
 import type { Route } from "./+types/checkout";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -16,14 +16,9 @@ const noStore = { "Cache-Control": "no-store" };
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const db = getDb();
-  try {
-    // Generous for a person (every attempt counts, refusals too), tight for a script.
-    await rateLimit(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
-  } catch (err) {
-    const limited = thrownDataToResponse(err);
-    if (limited) return limited;
-    throw err;
-  }
+  // Generous for a person (every attempt counts, refusals too), tight for a script.
+  const limited = await rateLimitedJson(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
+  if (limited) return limited;
   const parsed = await parseCheckoutRequest(request);
   if (!parsed.ok) return Response.json(parsed.body, { status: 400, headers: noStore });
   try {

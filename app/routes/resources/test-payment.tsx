@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/server/db/client.server";
-import { invariantResponse } from "~/server/http.server";
+import { invariantResponse } from "~/routes/_edge/guards.server";
 import { activePaymentProviderName } from "~/server/payments/index.server";
 import { getTestPaymentPage } from "~/server/payments/test-provider.server";
 import { payWithTestCard } from "~/server/settlement/test-payments.server";
@@ -26,13 +26,13 @@ const pathOf = (url: string) => {
 
 // Only while the shop runs the test provider: with Stripe configured nobody may "pay" here.
 function requireTestProvider() {
-  invariantResponse(activePaymentProviderName() === "test", "Not Found", 404);
+  invariantResponse(activePaymentProviderName() === "test", "Not Found");
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
   requireTestProvider();
   const page = await getTestPaymentPage(getDb(), params.sessionId);
-  invariantResponse(page, "Not Found", 404);
+  invariantResponse(page, "Not Found");
   return {
     orderNumber: page.orderNumber,
     amountCents: page.amountCents,
@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return {};
     });
   const result = await payWithTestCard(db, params.sessionId, form);
-  invariantResponse(result.kind !== "not_found", "Not Found", 404);
+  invariantResponse(result.kind !== "not_found", "Not Found");
   if (result.kind === "invalid") return data({ fieldErrors: result.fieldErrors }, { status: 400 });
   return redirect(pathOf(result.redirectTo));
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
 import { getDb } from "~/server/db/client.server";
-import { readJsonBody, thrownDataToResponse } from "~/server/http/read-body.server";
+import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
+import { readJsonBody } from "~/server/http/read-body.server";
+import { clientIp } from "~/server/rate-limit.server";
 import { confirmPayment } from "~/server/settlement/confirm.server";
-import { clientIp, rateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/verify-payment";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -16,14 +17,9 @@ const Body = z.object({ session_id: z.string().min(1).max(300) });
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const db = getDb();
-  try {
-    // The result page polls a few times per visit; this only stops guessing at session ids.
-    await rateLimit(db, [{ key: `verify-payment:ip:${clientIp(request)}`, limit: 60, windowMs: 5 * 60_000 }]);
-  } catch (err) {
-    const limited = thrownDataToResponse(err);
-    if (limited) return limited;
-    throw err;
-  }
+  // The result page polls a few times per visit; this only stops guessing at session ids.
+  const limited = await rateLimitedJson(db, [{ key: `verify-payment:ip:${clientIp(request)}`, limit: 60, windowMs: 5 * 60_000 }]);
+  if (limited) return limited;
   const body = await readJsonBody(request, 4096);
   if (!body.ok) return Response.json({ error: body.error }, { status: 400, headers: noStore });
   const parsed = Body.safeParse(body.value);

@@ -70,10 +70,3 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (to.startsWith("/auth")) return fallback;
   return to;
 }
-
-/** Joins several Headers (Set-Cookie from more than one call). */
-export function mergeHeaders(...all: Headers[]) {
-  const out = new Headers();
-  for (const h of all) for (const c of h.getSetCookie()) out.append("set-cookie", c);
-  return out;
-}

@@ -100,9 +100,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-// TODO(money-path): remove once checkout routes use app/routes/_edge (it lives in errors.server.ts now).
-export { thrownDataToResponse } from "~/routes/_edge/errors.server";
-
 /** The public pages' forms (sign-in, contact, newsletter…) are a few KB. */
 export const PUBLIC_FORM_MAX_BYTES = 64 * 1024;
 

@@ -13,7 +13,7 @@ import { OrderTimeline } from "~/components/admin/order-timeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/server/db/client.server";
-import { invariantResponse, requireAdmin } from "~/server/http.server";
+import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { findOrderId, getAdminOrder } from "~/server/orders/admin-orders.server";
 import { statusOf } from "~/routes/_edge/errors.server";
 import { changeOrderStatus, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/orders/status.server";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/order";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(getDb(), params.id);
-  invariantResponse(order, "Order not found", 404);
+  invariantResponse(order, "Order not found");
   return { order };
 }
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const orderId = await findOrderId(db, params.id);
-  invariantResponse(orderId, "Order not found", 404);
+  invariantResponse(orderId, "Order not found");
   const parsed = StatusForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data<OrderActionResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
@@ -68,7 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<OrderActionResult>({ ok: true, message: successMessage(result) });
   } catch (err) {
     if (!(err instanceof OrderChangeError)) throw err;
-    invariantResponse(err.code !== "not_found", "Order not found", 404);
+    invariantResponse(err.code !== "not_found", "Order not found");
     return data<OrderActionResult>({ ok: false, message: err.message, code: err.code }, { status: statusOf(err.kind) });
   }
 }
