@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC §3 Cart item. Prices are cents here too; the server re-prices everything at checkout. */
+/** A cart line (docs/rules/cart-and-checkout.md, The cart). Prices are cents here too; the server re-prices everything at checkout. */
 export type CartItem = {
   id: string;
   name: string;
@@ -62,7 +62,7 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   return items;
 }
 
-// ----- pure cart rules (SPEC §4 Cart) -----
+// ----- pure cart rules (docs/rules/cart-and-checkout.md, The cart) -----
 
 export function addItem(items: CartItem[], product: Omit<CartItem, "quantity">): CartItem[] {
   const existing = items.find((i) => i.id === product.id);
@@ -136,7 +136,7 @@ export const cartStore = {
   clear: () => write([]),
 };
 
-/** The cart: items, total and itemCount (SPEC §3). Empty during server rendering. */
+/** The cart: items and itemCount (docs/rules/cart-and-checkout.md). Empty during server rendering. */
 export function useCart() {
   const items = useSyncExternalStore(subscribe, read, () => EMPTY);
   // No money total here: the cart's figures are the server's quote (GET /api/cart/quote).
@@ -148,7 +148,7 @@ export function useCart() {
 const CHECKOUT_STASH_KEY = "shopping-cart-checkout";
 
 /**
- * The cart is cleared before the shopper leaves for the payment page (SPEC §4 Checkout); a copy
+ * The cart is cleared before the shopper leaves for the payment page (docs/rules/cart-and-checkout.md, What the checkout does); a copy
  * is kept so a cancelled or failed payment can give it back.
  */
 export function stashCartForCheckout(items: CartItem[]) {

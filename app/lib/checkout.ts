@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "./cart";
 import { formatMoney } from "./money";
 
 /**
- * The checkout's shared rules (SPEC §3 Checkout form, §5 Checkout): the form validates with them in
+ * The checkout's shared rules (docs/rules/cart-and-checkout.md, The form): the form validates with them in
  * the browser and /api/checkout validates the same on the server.
  */
 export const CHECKOUT_MESSAGES = {
@@ -98,7 +98,7 @@ export const CheckoutLineSchema = z.object({
 
 export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;
 
-/** What the checkout page posts to /api/checkout (SPEC §7 create-checkout). */
+/** What the checkout page posts to /api/checkout (docs/money-path.md). */
 export type CheckoutRequestBody = {
   cartItems: CheckoutLine[];
   formData: Partial<CheckoutForm>;
@@ -177,12 +177,12 @@ export function fingerprint(value: unknown): string {
   return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
-/** What /api/verify-payment answers (SPEC §3 Payment verification response, plus the state). */
+/** What /api/verify-payment answers (docs/rules/catalogue-data.md, Payment verification answer). */
 export type PaymentVerification = {
   payment_successful: boolean;
   status: "paid" | "failed" | "expired" | "sold_out" | "cancelled" | "pending";
   order_number: string;
-  /** Dollars, as the specification names it; `total_amount_cents` is the exact figure. */
+  /** Dollars, as the original shop named it; `total_amount_cents` is the exact figure. */
   total_amount: number;
   total_amount_cents: number;
   customer_email: string;

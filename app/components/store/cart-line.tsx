@@ -16,9 +16,9 @@ import { maxQuantity, type LineFlag } from "./cart-quote";
 type Props = { item: CartItem; flag?: LineFlag };
 
 /**
- * One cart line (SPEC §2 Cart): quantity as a number input (minimum 0) with −/+ and a remove
+ * One cart line (docs/rules/cart-and-checkout.md, Cart page): quantity as a number input (minimum 0) with −/+ and a remove
  * control. A typed value is applied on Enter or when the field loses focus, so clearing the field
- * to type a new number does not drop the line; 0, less or a non-number removes it (SPEC §4).
+ * to type a new number does not drop the line; 0, less or a non-number removes it (docs/rules/cart-and-checkout.md, The cart).
  */
 export function CartLine({ item, flag }: Props) {
   const [draft, setDraft] = useState(String(item.quantity));

@@ -12,7 +12,7 @@ import type { Route } from "./+types/checkout";
 
 const noStore = { "Cache-Control": "no-store" };
 
-/** POST /api/checkout (SPEC §7 create-checkout): `{ url }` of the hosted payment page, or a 4xx with a message. */
+/** POST /api/checkout (docs/money-path.md): `{ url }` of the hosted payment page, or a 4xx with a message. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const db = getDb();

@@ -11,7 +11,7 @@ const noStore = { "Cache-Control": "no-store" };
 const Body = z.object({ session_id: z.string().min(1).max(300) });
 
 /**
- * POST /api/verify-payment (SPEC §7 verify-payment) `{ session_id }`. Confirms the order if the
+ * POST /api/verify-payment (docs/rules/cart-and-checkout.md, Payment result page) `{ session_id }`. Confirms the order if the
  * provider says it is paid (idempotent), then answers with what the result page shows.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -50,7 +50,7 @@ export default function CheckoutPage() {
   // moment would each find none in localStorage (it syncs between tabs asynchronously) and make two.
   useEffect(() => void checkoutId(), []);
 
-  // SPEC §2: an empty cart goes back to /cart; not while submitting, as another tab may empty it then.
+  // An empty cart goes back to /cart; not while submitting, as another tab may empty it then.
   useEffect(() => {
     if (hydrated && cart.items.length === 0 && !leaving.current && !busy.current) navigate("/cart", { replace: true });
   }, [hydrated, cart.items.length, navigate]);
@@ -87,7 +87,7 @@ export default function CheckoutPage() {
       });
       const body = (await res.json().catch(() => null)) as (CheckoutErrorBody & { url?: string }) | null;
       if (res.ok && body?.url) {
-        // SPEC §4: the cart is cleared first, then the browser goes to the payment page.
+        // The cart is cleared first, then the browser goes to the payment page.
         leaving.current = true;
         stashCartForCheckout(cart.items);
         cartStore.clear();

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const PENDING_RETRIES = 8;
 const RETRY_MS = 1500;
 
-/** SPEC §2 Payment result page: verifying, then success, failure or error (§4 Payment result). */
+/** The payment result page (docs/rules/cart-and-checkout.md): verifying, then success, failure or error. */
 export default function OrderSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");

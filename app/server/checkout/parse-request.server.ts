@@ -30,7 +30,7 @@ const lineName = (raw: unknown) => {
 };
 
 /**
- * Reads POST /api/checkout: `{ cartItems, formData, idempotencyKey }` (SPEC §7 create-checkout).
+ * Reads POST /api/checkout: `{ cartItems, formData, idempotencyKey }` (docs/money-path.md).
  * Every refusal is a message a shopper can act on; nothing here touches the database.
  */
 export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
