@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { products } from "~/server/db/schema";
 import { resetEnvCache } from "~/server/env.server";
 import { getJob } from "~/server/jobs/jobs.server";
@@ -20,6 +20,8 @@ const t = useTestDatabase();
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-uploads-"));
 let server: http.Server;
 let base = "";
+/** Answers to /held… requests, given when the test says (a migration that is surely still running). */
+const held: (() => void)[] = [];
 let png: Buffer;
 let inFlight = 0;
 let maxInFlight = 0;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c05030" } }).png().toBuffer();
   server = http.createServer((req, res) => {
     const url = req.url ?? "/";
+    if (url.startsWith("/held")) return void held.push(() => res.writeHead(200, { "content-type": "image/png" }).end(png));
     if (url.startsWith("/good")) return void res.writeHead(200, { "content-type": "image/png" }).end(png);
     if (url.startsWith("/counted")) {
       inFlight++;
@@ -160,11 +163,14 @@ describe("the migration job", () => {
   }
 
   it("runs on the server, one at a time, and records each product's result", async () => {
-    await makeProduct(t.db, { name: "Good", imageUrl: `${base}/good.png` });
+    await makeProduct(t.db, { name: "Good", imageUrl: `${base}/held-good.png` });
     await makeProduct(t.db, { name: "Missing", imageUrl: `${base}/missing.png` });
-    const job = await startImageMigration(t.db, { overwrite: true, userId: null }, { fetch: { ...local, timeoutMs: 1000 } });
+    const job = await startImageMigration(t.db, { overwrite: true, userId: null }, { fetch: { ...local, timeoutMs: 10_000 } });
     expect(job).toMatchObject({ kind: "image-migration", status: "running", total: 2 });
+    // The first migration waits on its image, so it is surely still running when a second is asked for.
     await expect(startImageMigration(t.db, { overwrite: true, userId: null })).rejects.toThrow(MigrationRequestError);
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 10_000 });
+    held.splice(0).forEach((answer) => answer());
     const done = await waitForJob(job.id);
     expect(done).toMatchObject({ status: "done", processed: 2, succeeded: 1, failed: 1, errors: ["Missing: Not found (HTTP 404)"] });
     expect((done.result as { results: unknown[] }).results).toEqual(
