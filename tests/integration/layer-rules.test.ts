@@ -1,0 +1,203 @@
+// The layer rules (.dependency-cruiser.cjs, docs/decisions/0014) break when broken: a throwaway
+// tree shaped like the repo breaks each rule once, and the checker, run exactly as
+// `npm run check:layers` runs it, must name every break under its rule and nothing else. Then the
+// real tree must pass.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CONFIG = path.join(ROOT, ".dependency-cruiser.cjs");
+const DEPCRUISE = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+
+/** The folders `npm run check:layers` cruises, read from package.json so the test cannot drift. */
+function cruisedFolders(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts["check:layers"]!.trim().split(/\s+/);
+  expect(words[0]).toBe("depcruise");
+  const folders: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i]!.startsWith("-")) i++; // every option the script uses takes a value
+    else folders.push(words[i]!);
+  }
+  return folders;
+}
+
+type Violation = {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+  cycle?: { name: string }[];
+};
+
+function run(cwd: string, outputType: string) {
+  return spawnSync(
+    process.execPath,
+    [DEPCRUISE, "--config", CONFIG, "--output-type", outputType, ...cruisedFolders()],
+    { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+}
+
+/** Every violation, from the JSON report (whose exit code is always 0). */
+function violationsIn(cwd: string): Violation[] {
+  const r = run(cwd, "json");
+  expect(r.stderr).toBe("");
+  const result = JSON.parse(r.stdout) as { summary: { violations: Violation[] } };
+  return result.summary.violations;
+}
+
+const line = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}`;
+
+// Every file of the throwaway tree. Comments say which rule a file breaks; files without one only
+// import what is allowed, so they must produce no violation.
+const FIXTURES: Record<string, string> = {
+  "app/server/env.server.ts": "export const env = { port: 3000 };\n",
+  "app/server/logger.server.ts": "export const log = (msg: string) => msg;\n",
+  "app/server/refusal.server.ts": "export type Refusal = { kind: string; message: string };\n",
+  "app/server/catalog/products.server.ts":
+    'import type { ProductView } from "~/lib/catalog-view";\n' +
+    "export function listProducts(): ProductView[] { return []; }\n",
+  "app/server/db/schema.ts": "export const products = 'products';\n",
+  // Allowed from db: db itself, env, logger, refusal (a type), npm packages, node built-ins.
+  "app/server/db/client.server.ts":
+    'import fs from "node:fs";\n' +
+    'import { sql } from "drizzle-orm";\n' +
+    'import { env } from "../env.server";\n' +
+    'import { log } from "~/server/logger.server";\n' +
+    'import type { Refusal } from "../refusal.server";\n' +
+    'import { products } from "./schema";\n' +
+    "export const client = { fs, sql, env, log, products, refusal: null as Refusal | null };\n",
+  // Rule 4: db → a domain folder.
+  "app/server/db/counts.server.ts":
+    'import { listProducts } from "../catalog/products.server";\n' +
+    "export const count = () => listProducts().length;\n",
+  // Rule 4: db → anything else in the app (app/lib).
+  "app/server/db/views.server.ts":
+    'import type { ProductView } from "~/lib/catalog-view";\n' +
+    "export type Row = ProductView;\n",
+  // Rule 3: server → a route.
+  "app/server/orders/reload.server.ts":
+    'import { loader } from "~/routes/store/product";\n' + "export const reload = () => loader();\n",
+  // Rule 3: server → a component.
+  "app/server/orders/badge.server.ts":
+    'import { Badge } from "../../components/store/badge";\n' + "export const badge = Badge;\n",
+  "app/lib/catalog-view.ts": "export type ProductView = { id: string; name: string };\n",
+  // Rule 1: lib → server (a value, through the alias).
+  "app/lib/prices.ts":
+    'import { listProducts } from "~/server/catalog/products.server";\n' +
+    "export const prices = () => listProducts();\n",
+  // Rule 1: lib → server (`import type`, relative).
+  "app/lib/order-types.ts":
+    'import type { Refusal } from "../server/refusal.server";\n' + "export type OrderRefusal = Refusal;\n",
+  // lib → components.
+  "app/lib/badge-text.ts": 'import { Badge } from "~/components/store/badge";\n' + "export const b = Badge;\n",
+  "app/components/store/badge.tsx":
+    'import type { ProductView } from "~/lib/catalog-view";\n' +
+    "export function Badge(props?: { product: ProductView }) { return props ? null : null; }\n",
+  // Rule 2: component → server (`import type`).
+  "app/components/store/order-row.tsx":
+    'import type { Refusal } from "~/server/refusal.server";\n' +
+    "export function OrderRow(props: { refusal: Refusal }) { return props.refusal.message; }\n",
+  // Rule 2: component → server (a value, relative).
+  "app/components/admin/products.tsx":
+    'import { listProducts } from "../../server/catalog/products.server";\n' +
+    "export function Products() { return listProducts().length; }\n",
+  // ui → a shop component.
+  "app/components/ui/button.tsx":
+    'import { Badge } from "../store/badge";\n' + "export function Button() { return Badge(); }\n",
+  // Allowed: a route calls the server and renders components.
+  "app/routes/store/product.tsx":
+    'import { listProducts } from "~/server/catalog/products.server";\n' +
+    'import { Badge } from "~/components/store/badge";\n' +
+    "export function loader() { return listProducts(); }\n" +
+    "export default function Product() { return Badge(); }\n",
+  // Rule 5: a two-file circle.
+  "app/lib/circle-a.ts": 'import { b } from "./circle-b";\n' + "export const a = () => b;\n",
+  "app/lib/circle-b.ts": 'import { a } from "./circle-a";\n' + "export const b = () => a;\n",
+  // Rule 5: a circle closed by a dynamic import.
+  "scripts/job-a.ts": 'export async function runA() { return (await import("./job-b")).runB; }\n',
+  "scripts/job-b.ts": 'import { runA } from "./job-a";\n' + "export const runB = () => runA;\n",
+  // Rule 5: a circle of type-only imports.
+  "server/hooks.ts": 'import type { Types } from "./types";\n' + "export type Hooks = { types?: Types };\n",
+  "server/types.ts": 'import type { Hooks } from "./hooks";\n' + "export type Types = { hooks?: Hooks };\n",
+};
+
+describe("layer rules", () => {
+  let tree: string;
+
+  beforeAll(() => {
+    tree = fs.mkdtempSync(path.join(os.tmpdir(), "layer-rules-"));
+    fs.copyFileSync(path.join(ROOT, "tsconfig.json"), path.join(tree, "tsconfig.json"));
+    for (const [file, text] of Object.entries(FIXTURES)) {
+      fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+      fs.writeFileSync(path.join(tree, file), text);
+    }
+  });
+
+  afterAll(() => {
+    if (tree) fs.rmSync(tree, { recursive: true, force: true });
+  });
+
+  it("reports every broken rule under its name, and nothing that is allowed", () => {
+    const violations = violationsIn(tree);
+    expect(violations.every((v) => v.rule.severity === "error")).toBe(true);
+
+    const layerBreaks = violations.filter((v) => v.rule.name !== "no-circular").map(line).sort();
+    expect(layerBreaks).toEqual(
+      [
+        "lib-not-to-server: app/lib/prices.ts → app/server/catalog/products.server.ts",
+        "lib-not-to-server: app/lib/order-types.ts → app/server/refusal.server.ts",
+        "components-not-to-server: app/components/store/order-row.tsx → app/server/refusal.server.ts",
+        "components-not-to-server: app/components/admin/products.tsx → app/server/catalog/products.server.ts",
+        "server-not-to-routes-or-components: app/server/orders/reload.server.ts → app/routes/store/product.tsx",
+        "server-not-to-routes-or-components: app/server/orders/badge.server.ts → app/components/store/badge.tsx",
+        "db-only-to-db-env-logger-refusal: app/server/db/counts.server.ts → app/server/catalog/products.server.ts",
+        "db-only-to-db-env-logger-refusal: app/server/db/views.server.ts → app/lib/catalog-view.ts",
+        "ui-not-to-shop-components: app/components/ui/button.tsx → app/components/store/badge.tsx",
+        "lib-not-to-components: app/lib/badge-text.ts → app/components/store/badge.tsx",
+      ].sort(),
+    );
+
+    // Each circle is reported (once or once per member); compare them as sets of members.
+    const circles = new Set(
+      violations
+        .filter((v) => v.rule.name === "no-circular")
+        .map((v) => [...new Set([v.from, ...(v.cycle ?? []).map((c) => c.name)])].sort().join(" ")),
+    );
+    expect([...circles].sort()).toEqual(
+      [
+        "app/lib/circle-a.ts app/lib/circle-b.ts",
+        "scripts/job-a.ts scripts/job-b.ts",
+        "server/hooks.ts server/types.ts",
+      ].sort(),
+    );
+  });
+
+  it("fails the command npm test runs, naming each rule", () => {
+    const r = run(tree, "err-long");
+    expect(r.status).not.toBe(0);
+    for (const rule of [
+      "lib-not-to-server",
+      "components-not-to-server",
+      "server-not-to-routes-or-components",
+      "db-only-to-db-env-logger-refusal",
+      "ui-not-to-shop-components",
+      "lib-not-to-components",
+      "no-circular",
+    ]) {
+      expect(r.stdout).toContain(`error ${rule}: `);
+    }
+  });
+
+  it("passes on the real tree", () => {
+    expect(violationsIn(ROOT).map(line)).toEqual([]);
+    const r = run(ROOT, "err-long");
+    expect(r.stdout).toContain("no dependency violations found");
+    expect(r.status).toBe(0);
+  });
+});
