@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { getEnv } from "./env.server";
 import type { Db } from "./db/client.server";
 import { rateLimits } from "./db/schema";
@@ -12,6 +12,19 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
  */
 export async function hit(db: Db, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
   if (getEnv().RATE_LIMIT_DISABLED) return { ok: true };
+  const row = await countAttempt(db, key, windowMs);
+  return verdict(row, limit);
+}
+
+type Counted = { count: number; resetAt: Date };
+
+function verdict(row: Counted, limit: number): RateLimitResult {
+  if (row.count <= limit) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) };
+}
+
+/** Counts one attempt under `key` (a new window once the last one ended); the count so far and when it resets. */
+async function countAttempt(db: Db, key: string, windowMs: number): Promise<Counted> {
   const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt: new Date(Date.now() + windowMs) })
@@ -23,8 +36,40 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number):
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row!.count <= limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row!.resetAt.getTime() - Date.now()) / 1000)) };
+  return row!;
+}
+
+/**
+ * Counts an attempt under `perSource` (one client address at one target, e.g. an email and an
+ * address); the first attempt of that source in its window also counts under `sources`, whose
+ * limit is then on how many different sources tried the target. A later attempt of a known
+ * source only reads `sources`. So one address cannot use up the target's limit, and many
+ * addresses still meet it.
+ */
+export async function hitPerSource(
+  db: Db,
+  perSource: { key: string; limit: number; windowMs: number },
+  sources: { key: string; limit: number; windowMs: number },
+): Promise<RateLimitResult> {
+  if (getEnv().RATE_LIMIT_DISABLED) return { ok: true };
+  const own = await countAttempt(db, perSource.key, perSource.windowMs);
+  const first = verdict(own, perSource.limit);
+  if (!first.ok) return first;
+  if (own.count === 1) return hit(db, sources.key, sources.limit, sources.windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, sources.key), gt(rateLimits.resetAt, sql`now()`)));
+  return row ? verdict(row, sources.limit) : { ok: true };
+}
+
+/** Forgets the counts under these keys and under every key that starts with one of the prefixes. */
+export async function clearRateLimits(db: Db, keys: string[], prefixes: string[] = []) {
+  const conditions = [
+    ...(keys.length ? [inArray(rateLimits.key, keys)] : []),
+    ...prefixes.map((p) => sql`starts_with(${rateLimits.key}, ${p})`),
+  ];
+  if (conditions.length) await db.delete(rateLimits).where(or(...conditions));
 }
 
 /** 'Too many attempts, try again in N minutes' (accounts issue), rounded up to whole minutes. */

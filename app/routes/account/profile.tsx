@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { brandFrom } from "~/lib/seo";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { data, Link, useActionData, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { EnhancedField, useActionToast } from "~/components/account/form-bits";
 import { OrdersList } from "~/components/account/orders-list";
@@ -16,7 +16,7 @@ import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/accounts/orders.server";
 import { getProfile, ProfileInput, updateProfile } from "~/server/accounts/profile.server";
 import { confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorEnabled } from "~/server/auth/two-factor.server";
-import { parseForm } from "~/server/auth/flows.server";
+import { parseForm, signOut } from "~/server/auth/flows.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/profile";
@@ -73,6 +73,10 @@ export async function action({ request }: Route.ActionArgs) {
           : intent === "2fa-disable"
             ? await disableTwoFactor(request, password)
             : await regenerateBackupCodes(request, password);
+    if (!r.ok && r.signedOut) {
+      // Too many wrong passwords: the session was ended; clear its cookie and ask to sign in again.
+      return redirect(`/auth?redirectTo=${encodeURIComponent("/profile")}`, { headers: await signOut(request) });
+    }
     if (!r.ok) return failed({ kind: "bad_input" }, "Two-factor authentication", r.message, { intent });
     const { cookies, ...rest } = r;
     return data({ ...rest, intent }, { headers: cookies });

@@ -7,7 +7,7 @@ import { account, session, twoFactor as twoFactorTable, user, verification } fro
 import { logger } from "../logger.server";
 import { getAuthSecret } from "../secrets.server";
 import { ensureProfile } from "../accounts/profile.server";
-import { authGuards, NAME_MAX } from "./auth-guards.server";
+import { authGuards, clearPasswordLimits, NAME_MAX } from "./auth-guards.server";
 import {
   sendAlreadyRegisteredMail,
   sendConfirmationMail,
@@ -72,6 +72,8 @@ function createAuth(db: Database) {
         await sendPasswordResetMail(db, u, url);
       },
       onPasswordReset: async ({ user: u }) => {
+        // The owner is back in charge: guesses made before the reset no longer hold sign-in back.
+        await clearPasswordLimits(db, u.email);
         runInBackground(sendPasswordChangedMail(db, u));
       },
       onExistingUserSignUp: async ({ user: u }) => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { action as authAction } from "~/routes/account/auth";
+import { action as forgotAction } from "~/routes/account/forgot-password";
+import { action as resetAction } from "~/routes/account/reset-password";
+import { loader as authApi } from "~/routes/resources/auth-api";
+import { makeUser } from "../factories/users";
+import { useTestDatabase } from "../setup/database";
+import { freshIp, get, linkIn, mailsTo, post, run } from "./accounts-helpers";
+
+const signIn = (email: string, password: string, ip: string) =>
+  run(authAction, post("/auth", { intent: "sign-in", js: "1", email, password, redirectTo: "/" }, { ip }));
+
+/** The owner's way back in: asks for a reset, follows the mailed link and chooses a new password. */
+async function resetPassword(db: Parameters<typeof mailsTo>[0], email: string, newPassword: string) {
+  const asked = await run(forgotAction, post("/auth/forgot-password", { email }, { ip: freshIp() }));
+  expect(asked.status).toBe(200);
+  const [mail] = await mailsTo(db, email);
+  expect(mail!.subject).toBe("Reset your Linen & Loft password");
+  const hop = await run(authApi, get(linkIn(mail!.text)));
+  const token = new URL(hop.location!, "http://localhost:3000").searchParams.get("token")!;
+  const done = await run(resetAction, post("/auth/reset-password", { token, password: newPassword, confirmPassword: newPassword }, { ip: freshIp() }));
+  expect(done.status).toBe(200);
+}
+
+describe("sign-in limits cannot lock the owner out", () => {
+  const t = useTestDatabase();
+
+  it("stops wrong passwords from one address, while the owner signs in from another right after", async () => {
+    const owner = await makeUser(t.db);
+    const attacker = freshIp();
+    for (let i = 0; i < 8; i++) expect((await signIn(owner.email, `guess-${i}-wrong`, attacker)).status).toBe(401);
+    const limited = await signIn(owner.email, "guess-9-wrong", attacker);
+    expect(limited.status).toBe(429);
+    expect(limited.data.message).toBe("Too many attempts, try again in 15 minutes");
+    // The right password does not get through from the attacker's address either.
+    expect((await signIn(owner.email, owner.password, attacker)).status).toBe(429);
+
+    const ok = await signIn(owner.email, owner.password, freshIp());
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ ok: true, redirectTo: "/" });
+    expect(ok.headers.getSetCookie().join("\n")).toContain("better-auth.session_token=");
+  });
+
+  it("still limits an attacker who rotates addresses, and the owner can reset the password and sign in", async () => {
+    const owner = await makeUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await signIn(owner.email, `guess-${i}-wrong`, freshIp())).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    expect((await signIn(owner.email, owner.password, freshIp())).status).toBe(429);
+
+    // The reset flow has limits of its own: the sign-in limit does not block it, and a new
+    // password lifts the sign-in limits of the account.
+    await resetPassword(t.db, owner.email, "fresh-linen-77");
+    expect((await signIn(owner.email, "fresh-linen-77", freshIp())).status).toBe(200);
+  });
+
+  it("caps the guesses a handful of addresses can make at one account", async () => {
+    const owner = await makeUser(t.db);
+    const addresses = [freshIp(), freshIp(), freshIp(), freshIp(), freshIp()];
+    for (const ip of addresses) {
+      for (let i = 0; i < 8; i++) expect((await signIn(owner.email, `guess-${i}-wrong`, ip)).status).toBe(401);
+    }
+    // 40 guesses in 15 minutes: the account is limited everywhere, until a reset.
+    expect((await signIn(owner.email, "guess-41-wrong", freshIp())).status).toBe(429);
+    await resetPassword(t.db, owner.email, "fresh-linen-77");
+    expect((await signIn(owner.email, "fresh-linen-77", freshIp())).status).toBe(200);
+  });
+});
