@@ -3,7 +3,8 @@ import { useShop } from "./harness";
 import { scriptsRefusedByCsp } from "./page-helpers";
 
 describe("the shop's skeleton", () => {
-  const shop = useShop();
+  // An https public address (as in production behind TLS), so HSTS is sent (http-edges.test.ts: not over http).
+  const shop = useShop({ env: { PUBLIC_URL: "https://shop.example.test" } });
 
   it("renders / on the server with status 200, its header and security headers", async () => {
     const res = await fetch(`${shop.baseUrl}/`);

@@ -12,7 +12,10 @@ const TYPES: Record<string, string> = {
   avif: "image/avif",
 };
 
-/** Serves files from disk storage. Names change when content changes, so caching is long. */
+/**
+ * Serves files from disk storage. Names change when content changes, so caching is long.
+ * X-Content-Type-Options: nosniff comes with every response (security-headers.server.ts), once.
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   const storage = getStorage();
   const key = params["*"] ?? "";
@@ -39,7 +42,6 @@ export async function loader({ params }: Route.LoaderArgs) {
       "Content-Type": type,
       "Content-Length": String(stat.size),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

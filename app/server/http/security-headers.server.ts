@@ -27,7 +27,11 @@ export function contentSecurityPolicy(inline: { nonce: string } | { hashes: stri
   ].join("; ");
 }
 
-export function securityHeaders(opts: { dev: boolean; production: boolean }) {
+/**
+ * `https`: the shop's PUBLIC_URL is https. Only then is Strict-Transport-Security sent: over
+ * plain http a browser ignores it, and it would promise an https that may not exist.
+ */
+export function securityHeaders(opts: { dev: boolean; https: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -37,7 +41,7 @@ export function securityHeaders(opts: { dev: boolean; production: boolean }) {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (opts.production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (opts.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

@@ -1,0 +1,53 @@
+import type { NextFunction, Request, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { logger } from "../logger.server";
+
+/** The methods the shop answers; React Router turns anything else into an error (TRACE a 500). */
+const HANDLED = new Set(["GET", "HEAD", "POST"]);
+/** Every page takes GET and HEAD, and POST (its action, or React Router's own 405 without one). */
+const PAGE = "GET, HEAD, POST";
+
+type Built = ServerBuild["routes"][string];
+
+/** The build's flat route list as the nested routes matchRoutes walks. */
+function routeTree(routes: ServerBuild["routes"], parentId?: string): (RouteObject & { id: string })[] {
+  return Object.values(routes)
+    .filter((r): r is Built => r !== undefined && r.parentId === parentId)
+    .map((r) => {
+      const children = routeTree(routes, r.id);
+      return r.index
+        ? { id: r.id, index: true as const, path: r.path, caseSensitive: r.caseSensitive }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children };
+    });
+}
+
+/** What a route module takes: a page all of GET, HEAD and POST; a resource route what it exports. */
+function methodsOf(route: Built | undefined): string {
+  const module = route?.module as { default?: unknown; loader?: unknown; action?: unknown } | undefined;
+  if (!module || module.default) return PAGE;
+  const methods = [...(module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+  return methods.length ? methods.join(", ") : PAGE;
+}
+
+/**
+ * Any method other than GET, HEAD and POST (TRACE, OPTIONS, PUT…) is answered here with 405 and
+ * an Allow header naming the methods the matched route takes. It is an ordinary refusal: the
+ * request's summary line (info) is its only log line, with no stack.
+ */
+export function allowedMethods(build: Pick<ServerBuild, "routes">) {
+  const tree = routeTree(build.routes);
+  const allowFor = (pathname: string) => {
+    // A client-side navigation's data request names the page it is for.
+    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const matches = matchRoutes(tree, page);
+    const leaf = matches?.[matches.length - 1]?.route as { id: string } | undefined;
+    return methodsOf(leaf ? build.routes[leaf.id] : undefined);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (HANDLED.has(req.method)) return next();
+    const allow = allowFor(req.path);
+    logger.info({ method: req.method, path: req.path, allow }, "method not allowed");
+    res.setHeader("Allow", allow);
+    res.status(405).type("text/plain").send("Method Not Allowed");
+  };
+}

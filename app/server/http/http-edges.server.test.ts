@@ -1,0 +1,116 @@
+import type { AddressInfo } from "node:net";
+import http from "node:http";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, describe, expect, it } from "vitest";
+import { allowedMethods } from "./allowed-methods.server";
+import { privateResponses } from "./private-responses.server";
+import { securityHeaders } from "./security-headers.server";
+
+const servers: http.Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+async function listen(app: express.Express) {
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: string[] }>((resolve, reject) => {
+    const req = http.request(new URL(path, base), { method, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, raw: res.rawHeaders }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const route = (id: string, parentId: string | undefined, path: string | undefined, module: object, index = false) => ({
+  [id]: { id, parentId, path, index, caseSensitive: undefined, module },
+});
+/** The shape of a server build's route list: a root, pages, resource routes and a catch-all. */
+const build = {
+  routes: {
+    ...route("root", undefined, "", { default: () => null, loader: () => null }),
+    ...route("routes/layout", "root", undefined, { default: () => null }),
+    ...route("routes/home", "routes/layout", undefined, { default: () => null, loader: () => null }, true),
+    ...route("routes/shop", "routes/layout", "shop", { default: () => null, loader: () => null }),
+    ...route("routes/not-found", "routes/layout", "*", { default: () => null, loader: () => null }),
+    ...route("routes/healthz", "root", "healthz", { loader: () => null }),
+    ...route("routes/checkout-api", "root", "api/checkout", { action: () => null }),
+    ...route("routes/newsletter", "root", "resources/newsletter", { loader: () => null, action: () => null }),
+  },
+} as unknown as Pick<ServerBuild, "routes">;
+
+describe("allowedMethods", () => {
+  it("answers methods no route takes with 405 and the route's methods in Allow; GET, HEAD and POST go on", async () => {
+    const app = express();
+    app.use(allowedMethods(build));
+    app.use((_req, res) => void res.status(200).send("routed"));
+    const base = await listen(app);
+    for (const [method, path, allow] of [
+      ["TRACE", "/", "GET, HEAD, POST"],
+      ["OPTIONS", "/shop", "GET, HEAD, POST"],
+      ["OPTIONS", "/shop.data", "GET, HEAD, POST"],
+      ["OPTIONS", "/_root.data", "GET, HEAD, POST"],
+      ["PUT", "/no/such/page", "GET, HEAD, POST"],
+      ["TRACE", "/healthz", "GET, HEAD"],
+      ["OPTIONS", "/api/checkout", "POST"],
+      ["DELETE", "/resources/newsletter", "GET, HEAD, POST"],
+    ] as const) {
+      const res = await send(base, method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow, `${method} ${path}`).toBe(allow);
+    }
+    for (const method of ["GET", "HEAD", "POST"]) expect((await send(base, method, "/shop")).status).toBe(200);
+  });
+});
+
+describe("privateResponses", () => {
+  const session = "better-auth.session_token=abc.def";
+
+  it("marks pages, .data answers and cache-less answers private for a session and under /admin and /profile", async () => {
+    const app = express();
+    app.use(privateResponses());
+    app.get("/page", (_req, res) => void res.type("text/html").set("Cache-Control", "public, max-age=60").send("<p>hi</p>"));
+    app.get("/page.data", (_req, res) => void res.type("text/x-script").send("[]"));
+    app.get("/api", (_req, res) => void res.json({ ok: true }));
+    app.get("/file.png", (_req, res) => void res.type("image/png").set("Cache-Control", "public, max-age=31536000, immutable").send("png"));
+    app.get(["/admin", "/admin/orders/export", "/profile"], (_req, res) => void res.type("text/csv").send("a,b"));
+    app.get("/admin/go", (_req, res) => void res.redirect(302, "/auth"));
+    const base = await listen(app);
+    const cacheControl = async (path: string, cookie?: string) =>
+      (await send(base, "GET", path, cookie ? { cookie } : {})).headers["cache-control"];
+
+    for (const cookie of [session, `theme=dark; __Secure-${session}`]) {
+      expect(await cacheControl("/page", cookie)).toBe("private, no-store");
+      expect(await cacheControl("/page.data", cookie)).toBe("private, no-store");
+      expect(await cacheControl("/api", cookie)).toBe("private, no-store");
+      // The same file for everyone keeps its own caching.
+      expect(await cacheControl("/file.png", cookie)).toBe("public, max-age=31536000, immutable");
+    }
+    for (const path of ["/admin", "/admin/orders/export", "/profile", "/admin/go"]) expect(await cacheControl(path)).toBe("private, no-store");
+    // A visitor without a session: storefront answers are left as they are.
+    expect(await cacheControl("/page")).toBe("public, max-age=60");
+    expect(await cacheControl("/page", "theme=dark")).toBe("public, max-age=60");
+    expect(await cacheControl("/api")).toBeUndefined();
+    expect(await cacheControl("/administrator-notes")).toBeUndefined();
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends Strict-Transport-Security only when the shop's public address is https, and nosniff once", async () => {
+    for (const https of [true, false]) {
+      const app = express();
+      app.use(securityHeaders({ dev: false, https }));
+      app.get("/", (_req, res) => void res.send("ok"));
+      const res = await send(await listen(app), "GET", "/");
+      if (https) expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      else expect(res.headers["strict-transport-security"]).toBeUndefined();
+      expect(res.raw.filter((v, i) => i % 2 === 0 && v.toLowerCase() === "x-content-type-options")).toHaveLength(1);
+    }
+  });
+});
