@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   if (!getEnv().STRIPE_SECRET_KEY) return Response.json({ error: "Stripe is not configured." }, { status: 400 });
   const result = await settleFromWebhook(getDb(), "stripe", request);
-  if (result.kind === "refused") return Response.json({ error: result.reason }, { status: 400 });
+  if (result.kind === "refused") return Response.json({ error: result.reason }, { status: result.tooLarge ? 413 : 400 });
   if (result.kind === "ignored") return Response.json({ received: true, ignored: result.type });
   // An unknown session (opened by another shop on the same account) is acknowledged; an error
   // (Stripe unreachable, a mismatch) is answered 500 so Stripe delivers the event again later.

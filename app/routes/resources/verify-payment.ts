@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await rateLimitedJson(db, [{ key: `verify-payment:ip:${clientIp(request)}`, limit: 60, windowMs: 5 * 60_000 }]);
   if (limited) return limited;
   const body = await readJsonBody(request, 4096);
-  if (!body.ok) return Response.json({ error: body.error }, { status: 400, headers: noStore });
+  if (!body.ok) return Response.json({ error: body.error }, { status: body.tooLarge ? 413 : 400, headers: noStore });
   const parsed = Body.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: "No session ID found" }, { status: 400, headers: noStore });
 

@@ -10,12 +10,22 @@ export class BodyTooLargeError extends DomainError<"too_large"> {
 /** A drain large enough for the forms and JSON saves an admin's browser sends. */
 export const BROWSER_DRAIN_BYTES = 32 * 1024 * 1024;
 
+/**
+ * How much of an oversized body is read and thrown away when the route names no drain of its own.
+ * A body a little over the limit (most oversized requests) is then read to its end, and the client
+ * receives the 413 whole, not a reset while it is still sending.
+ */
+export const DEFAULT_DRAIN_BYTES = 4 * 1024 * 1024;
+
 export type BodyLimitOptions = {
   /**
-   * For bodies a browser sends (forms, uploads, the editor's save): once past the limit, read and
-   * throw away the rest, up to this many bytes in all, so the browser receives the refusal: a
-   * server that answers and closes while the body is still arriving makes browsers report a
-   * network error instead. Without it an oversized body is cut off at once (API clients).
+   * Once past the limit, read and throw away the rest, up to this many bytes in all
+   * (DEFAULT_DRAIN_BYTES unless given; browsers' forms and uploads give more), so the client
+   * receives the refusal: a server that answers and closes while the body is still arriving makes
+   * browsers report a network error and other clients a reset. A body declared larger than this is
+   * not read at all, and one that turns out larger is read no further. Either way the request is
+   * never cancelled, which would destroy the connection before the answer could go out: the
+   * answer is a 413, and the connection is closed after it (app/server/http/unread-body.server.ts).
    */
   drainUpTo?: number;
 };
@@ -25,9 +35,10 @@ export type BodyLimitOptions = {
  * Content-Length claims (or omits); request.text() has no limit.
  */
 export async function readBodyBytes(request: Request, maxBytes: number, opts: BodyLimitOptions = {}): Promise<Buffer> {
+  const drainUpTo = opts.drainUpTo ?? DEFAULT_DRAIN_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
-    if (opts.drainUpTo !== undefined) await drain(request.body?.getReader(), 0, opts.drainUpTo);
+    if (declared <= drainUpTo) await drain(request.body?.getReader(), 0, drainUpTo);
     throw new BodyTooLargeError(maxBytes);
   }
   if (!request.body) return Buffer.alloc(0);
@@ -40,8 +51,7 @@ export async function readBodyBytes(request: Request, maxBytes: number, opts: Bo
     size += value.byteLength;
     if (size > maxBytes) {
       chunks.length = 0;
-      if (opts.drainUpTo !== undefined) await drain(reader, size, opts.drainUpTo);
-      else await reader.cancel().catch(() => {});
+      await drain(reader, size, drainUpTo);
       throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);
@@ -49,6 +59,11 @@ export async function readBodyBytes(request: Request, maxBytes: number, opts: Bo
   return Buffer.concat(chunks);
 }
 
+/**
+ * Reads and discards the rest of a body, up to `upTo` bytes in all. Past that it stops reading
+ * but does not cancel: cancelling the request's stream destroys the socket at once, before the
+ * refusal is sent.
+ */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, alreadyRead: number, upTo: number) {
   if (!reader) return;
   let read = alreadyRead;
@@ -58,10 +73,44 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array> | undefined
       if (done) return;
       read += value.byteLength;
     }
-    await reader.cancel();
+    reader.releaseLock();
   } catch {
     // The client went away; nothing to answer.
   }
+}
+
+/**
+ * The body's chunks, for a route that streams it on (an import to disk) and counts it itself.
+ * Leaving the loop early (a refusal) releases the body without cancelling it: cancelling would
+ * destroy the connection before the refusal is sent. Then discardBody() reads what is left.
+ */
+export function bodyChunks(request: Request): AsyncIterable<Uint8Array> | null {
+  const body = request.body;
+  if (!body) return null;
+  return {
+    async *[Symbol.asyncIterator]() {
+      const reader = body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * Reads and throws away what is left of a refused body, up to `upTo` bytes (none when its declared
+ * size is larger), so the client receives the refusal rather than a reset while still sending.
+ */
+export async function discardBody(request: Request, upTo = DEFAULT_DRAIN_BYTES): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  if (Number(request.headers.get("content-length") ?? "0") > upTo) return;
+  await drain(request.body.getReader(), 0, upTo);
 }
 
 /** The body as text (a byte-order mark is dropped), under a byte limit. */
@@ -82,7 +131,7 @@ export async function readFormWithLimit(request: Request, maxBytes: number, opts
   return copy.formData();
 }
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string };
+export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string; /** Answered 413, not 400. */ tooLarge?: true };
 
 /** A JSON body, or a message saying why it is not one (not JSON, too large). */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
@@ -90,7 +139,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   try {
     text = await readBodyText(request, maxBytes);
   } catch (err) {
-    if (err instanceof BodyTooLargeError) return { ok: false, error: "The request is too large." };
+    if (err instanceof BodyTooLargeError) return { ok: false, error: "The request is too large.", tooLarge: true };
     throw err;
   }
   try {

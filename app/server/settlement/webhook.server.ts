@@ -6,8 +6,8 @@ import { confirmPayment, type PaymentOutcome } from "./confirm.server";
 import { shopProviders, type Providers } from "./providers.server";
 
 export type WebhookResult =
-  /** Unsigned, forged or oversized: nothing changed. */
-  | { kind: "refused"; reason: string }
+  /** Unsigned, forged or oversized (`tooLarge`): nothing changed. */
+  | { kind: "refused"; reason: string; tooLarge?: true }
   /** A verified event that does not concern a payment session. */
   | { kind: "ignored"; type: string }
   | { kind: "settled"; state: Exclude<PaymentOutcome["state"], "error"> }
@@ -31,7 +31,8 @@ export async function settleFromWebhook(
   } catch (err) {
     if (err instanceof WebhookSignatureError || err instanceof BodyTooLargeError) {
       logger.warn({ err: err.message, provider: providerName }, "payment webhook refused");
-      return { kind: "refused", reason: err.message };
+      const refused = { kind: "refused", reason: err.message } as const;
+      return err instanceof BodyTooLargeError ? { ...refused, tooLarge: true } : refused;
     }
     throw err;
   }

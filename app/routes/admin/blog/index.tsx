@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/blog";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { deletePost, listAdminPosts, setPostPublished, type AdminPostCard as Post } from "~/server/blog/posts.server";
-import { BROWSER_DRAIN_BYTES, readFormWithLimit } from "~/server/http/read-body.server";
+import { BodyTooLargeError, BROWSER_DRAIN_BYTES, readFormWithLimit } from "~/server/http/read-body.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/index";
@@ -29,7 +29,12 @@ export type BlogListActionData = { ok: true; message: string } | { ok: false; er
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readFormWithLimit(request, 16 * 1024, { drainUpTo: BROWSER_DRAIN_BYTES }).catch(() => null);
+  const form = await readFormWithLimit(request, 16 * 1024, { drainUpTo: BROWSER_DRAIN_BYTES }).catch((err: unknown) =>
+    err instanceof BodyTooLargeError ? ("too large" as const) : null,
+  );
+  if (form === "too large") {
+    return data({ ok: false, error: "The request is too large." } satisfies BlogListActionData, { status: 413 });
+  }
   const intent = form?.get("intent");
   const id = String(form?.get("id") ?? "");
   const db = getDb();

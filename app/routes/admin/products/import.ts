@@ -6,6 +6,7 @@ import { getEnv } from "~/server/env.server";
 import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
 import { latestJob, toJobView } from "~/server/jobs/jobs.server";
 import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";
+import { bodyChunks, discardBody } from "~/server/http/read-body.server";
 import type { Route } from "./+types/import";
 
 /** The Import Products tab's state: the newest import (running or finished) and the size limit. */
@@ -40,8 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
         ? await fileFromMultipart(request.body, contentType, getEnv().IMPORT_MAX_BYTES)
         : null;
     const job = await receiveImportUpload(getDb(), {
-      // Node streams web bodies as async iterables; the DOM typings do not say so.
-      body: upload?.stream ?? (request.body as unknown as AsyncIterable<Uint8Array> | null),
+      body: upload?.stream ?? bodyChunks(request),
       fileName: upload?.fileName ?? fileNameFrom(request.headers.get("x-file-name")),
       contentType: upload?.mimeType ?? contentType,
       contentLength: length === null ? null : Number(length),
@@ -49,7 +49,11 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { job };
   } catch (err) {
-    if (err instanceof ImportRequestError || err instanceof MultipartError) return respond(err);
+    if (err instanceof ImportRequestError || err instanceof MultipartError) {
+      // Over the limit: the rest is read (a little of it at most) so the client gets the 413.
+      if (err.kind === "too_large") await discardBody(request);
+      return respond(err);
+    }
     throw err;
   }
 }
