@@ -103,6 +103,8 @@ export type CheckoutRequestBody = {
   cartItems: CheckoutLine[];
   formData: Partial<CheckoutForm>;
   idempotencyKey?: string;
+  discountCode?: string;
+  shippingRateId?: string;
 };
 
 /** The error body of /api/checkout; `problems` names each cart line the shop cannot sell. */
@@ -128,7 +130,11 @@ export type CheckoutRefusal =
   | { kind: "already_paid" }
   | { kind: "provider_unavailable" }
   /** The order was closed while its payment page opened. */
-  | { kind: "order_closed" };
+  | { kind: "order_closed" }
+  /** No shipping zone or rate covers the address and cart. */
+  | { kind: "no_shipping"; message: string }
+  /** The discount code cannot be used (its message says why). */
+  | { kind: "discount_refused"; message: string };
 
 /** The shopper's words for one problem line. */
 export function cartProblemMessage(p: CartProblem): string {
@@ -163,6 +169,9 @@ export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody
     case "provider_unavailable":
     case "order_closed":
       return { title, error: CHECKOUT_MESSAGES.checkoutFailed.description };
+    case "no_shipping":
+    case "discount_refused":
+      return { title, error: refusal.message };
   }
 }
 

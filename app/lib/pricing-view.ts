@@ -52,6 +52,21 @@ export type Quote = {
   totalCents: number;
 };
 
+/** A way to ship the cart to the address given, priced for it. */
+export type ShippingOption = { id: string; name: string; amountCents: number; estimate: string };
+
+/** The shipping part of a cart review. */
+export type ShippingReview =
+  /** Priced: `selectedId` is the rate in the quote. */
+  | { state: "known"; options: ShippingOption[]; selectedId: string }
+  /** The price depends on an address not given yet (the cart page). */
+  | { state: "needs_address" }
+  /** No zone covers this address, or no rate of its zone fits the cart. */
+  | { state: "unavailable"; message: string };
+
+/** The discount code asked for, and whether it applies. */
+export type DiscountReview = { code: string; applied: true } | { code: string; applied: false; message: string };
+
 /** Why a cart line cannot be bought as it is. */
 export type LineProblem = "unavailable" | "out_of_stock" | "short";
 
@@ -72,8 +87,31 @@ export type ReviewedLine =
       problem: Exclude<LineProblem, "unavailable"> | null;
     };
 
-/** The answer of GET /api/cart/quote: every line's state and the quote of the lines that can be bought. */
-export type CartReview = { lines: ReviewedLine[]; quote: Quote };
+/**
+ * The answer of GET /api/cart/quote: every line's state, the quote of the lines that can be
+ * bought, and what shipping, tax and the discount code came to. Without an address, shipping
+ * and tax may be `pending` (the quote then leaves them out: 'Calculated at checkout').
+ */
+export type CartReview = {
+  lines: ReviewedLine[];
+  quote: Quote;
+  shipping: ShippingReview;
+  taxPending: boolean;
+  discount: DiscountReview | null;
+};
+
+export const DISCOUNT_MESSAGES = {
+  applied: "Discount applied",
+  notValid: "This code is not valid.",
+  expired: "This code has expired.",
+  usedUp: "This code has reached its usage limit.",
+  usedByEmail: "This code has already been used with this email.",
+} as const;
+
+export const discountMinimumMessage = (minSubtotalCents: number, format: (cents: number) => string) =>
+  `This code needs a subtotal of ${format(minSubtotalCents)} or more.`;
+
+export const NO_SHIPPING_MESSAGE = "We don't ship to this address yet.";
 
 /** "20%", "7.25%": a rate in basis points as people write it. */
 export function formatRate(basisPoints: number): string {

@@ -8,6 +8,8 @@ const REFUSAL_STATUS: Record<CheckoutRefusal["kind"], 400 | 409 | 502> = {
   already_paid: 409,
   order_closed: 409,
   provider_unavailable: 502,
+  no_shipping: 400,
+  discount_refused: 400,
 };
 
 /** POST /api/checkout's answer for a checkout's result: the payment page, or a refusal with its status. */

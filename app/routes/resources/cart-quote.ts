@@ -7,12 +7,21 @@ import type { Route } from "./+types/cart-quote";
 
 const refuse = (error: string) => Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
 
+/** A query value, or null when absent, empty or longer than `max`. */
+const param = (params: URLSearchParams, name: string, max: number) => {
+  const v = params.get(name)?.trim();
+  return v && v.length <= max ? v : null;
+};
+
 /**
- * GET /api/cart/quote?lines=<id>:<quantity>,…: the cart's products as the shop sees them now and
- * the quote the cart and checkout pages show (the browser never adds up money itself).
+ * GET /api/cart/quote?lines=<id>:<quantity>,…[&country=US&state=IL&zip=62701][&code=WELCOME10]
+ * [&rate=<rate id>][&email=…]: the cart's products as the shop sees them now and the quote the
+ * cart and checkout pages show (the browser never adds up money itself). Without a country,
+ * shipping and tax that depend on the address are left for the checkout.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("lines") ?? "";
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("lines") ?? "";
   const parts = raw.split(",").map((s) => s.trim()).filter(Boolean);
   if (parts.length > MAX_CHECKOUT_LINES) return refuse(`At most ${MAX_CHECKOUT_LINES} products at a time.`);
   const lines: CartRequestLine[] = [];
@@ -26,7 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     lines.push({ id, quantity });
   }
-  const { lines: reviewed, quote } = await reviewCart(getDb(), lines);
-  const body: CartReview = { lines: reviewed, quote };
+  const country = param(params, "country", 2);
+  const review = await reviewCart(getDb(), lines, {
+    destination: country && /^[A-Za-z]{2}$/.test(country) ? { country, state: param(params, "state", 100) ?? "", zipCode: param(params, "zip", 20) ?? "" } : null,
+    // An over-long code is still a code the shopper typed: it is answered 'This code is not valid.'
+    code: params.get("code")?.slice(0, 500) ?? null,
+    rateId: param(params, "rate", 100),
+    email: param(params, "email", 254),
+  });
+  const body: CartReview = {
+    lines: review.lines,
+    quote: review.quote,
+    shipping: review.shipping,
+    taxPending: review.taxPending,
+    discount: review.discount,
+  };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }

@@ -20,6 +20,8 @@ export async function loadCartProducts(db: Db, ids: string[]) {
       active: products.active,
       unlimitedStock: products.unlimitedStock,
       stockQuantity: products.stockQuantity,
+      category: products.category,
+      weightGrams: products.weightGrams,
     })
     .from(products)
     .where(inArray(products.id, valid));

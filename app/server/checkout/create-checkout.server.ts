@@ -8,7 +8,8 @@ import { newOrderNumber } from "../orders/order-number.server";
 import { SESSION_OPEN_LIMIT_MS } from "../settlement/close.server";
 import { shopProviders, type Providers } from "../settlement/providers.server";
 import { newCheckoutProviderName, openPaymentSession, reviewOpenCheckout } from "../settlement/sessions.server";
-import { reviewCart } from "./cart-review.server";
+import { DiscountUnavailable, holdDiscountUse } from "../discounts/uses.server";
+import { reviewCart, type CartReviewResult } from "./cart-review.server";
 import type { CheckoutInput } from "./parse-request.server";
 
 /** Stripe's ceiling for one USD payment ($999,999.99), well inside an integer column. */
@@ -42,7 +43,12 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     }
   }
 
-  const review = await reviewCart(db, input.lines, input.form);
+  const review = await reviewCart(db, input.lines, {
+    destination: { country: input.form.country, state: input.form.state, zipCode: input.form.zipCode },
+    code: input.discountCode,
+    rateId: input.shippingRateId,
+    email: input.form.email,
+  });
   const problems: CartProblem[] = [];
   input.lines.forEach((line, i) => {
     const seen = review.lines[i]!;
@@ -55,11 +61,19 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     }
   });
   if (problems.length) return refuse({ kind: "cart_problems", problems });
+  if (review.discount && !review.discount.applied) return refuse({ kind: "discount_refused", message: review.discount.message });
+  if (review.shipping.state === "unavailable") return refuse({ kind: "no_shipping", message: review.shipping.message });
   const { quote } = review;
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) return refuse({ kind: "too_large", limitCents: MAX_ORDER_TOTAL_CENTS });
 
   const unlimited = new Set(review.lines.flatMap((l) => (l.available && l.unlimitedStock ? [l.id] : [])));
-  const order = await insertOrder(db, input, ctx.userId, newCheckoutProviderName(providers), quote, unlimited);
+  let order;
+  try {
+    order = await insertOrder(db, input, ctx.userId, newCheckoutProviderName(providers), quote, unlimited, review);
+  } catch (err) {
+    if (err instanceof DiscountUnavailable) return refuse({ kind: "discount_refused", message: err.message });
+    throw err;
+  }
   if (!order) {
     // Another request with the same key won the race; answer as if this one had been the retry.
     const [existing] = await db.select().from(orders).where(eq(orders.checkoutKey, input.idempotencyKey!));
@@ -79,6 +93,7 @@ async function insertOrder(
   paymentProvider: string,
   quote: Quote,
   unlimited: ReadonlySet<string>,
+  review: Pick<CartReviewResult, "code" | "shipping">,
 ) {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -94,6 +109,7 @@ async function insertOrder(
             subtotalCents: quote.subtotalCents,
             discountCents: quote.discount?.amountCents ?? 0,
             discountCode: quote.discount?.code ?? null,
+            shippingRateId: review.shipping.state === "known" ? review.shipping.selectedId : null,
             shippingCents: quote.shipping.amountCents,
             shippingName: quote.shipping.name,
             taxCents: quote.tax.amountCents,
@@ -129,6 +145,8 @@ async function insertOrder(
             stockTracked: !unlimited.has(l.productId),
           })),
         );
+        // The code's use is taken with the order, or neither is made.
+        if (review.code) await holdDiscountUse(tx, review.code, { id: order!.id, email: order!.email, discountCents: quote.discount?.amountCents ?? 0 });
         await addOrderEvent(tx, {
           orderId: order!.id,
           kind: "status",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
+import { releaseDiscountUse } from "../discounts/uses.server";
 import { confirmPayment } from "./confirm.server";
 import { recordProviderCall, runOrderCall, type Actor } from "./provider-calls.server";
 import { shopProviders, type Providers } from "./providers.server";
@@ -31,6 +32,8 @@ export async function recordOrderClosing(tx: Db, order: OrderRow, move: ClosingM
   if (cancelling && order.paymentStatus === "paid" && move.refund !== false) {
     await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: CANCEL_REFUND_NOTE, actor: move.actor });
   }
+  // Cancelled before it was paid: the discount code's use is given back.
+  if (cancelling && order.paymentStatus === "unpaid") await releaseDiscountUse(tx, order.id);
   // An unpaid order cancelled, or accepted as paid another way: its payment page must stop
   // taking money, so a payment or an expiry arriving later cannot take the order back.
   if (order.paymentStatus === "unpaid" && order.paymentSessionId) {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
+import { releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 
 /**
@@ -23,6 +24,8 @@ export async function closeUnpaidOrder(
       .update(orders)
       .set({ paymentStatus: outcome, status: "cancelled", updatedAt: new Date(), version: sql`${orders.version} + 1` })
       .where(eq(orders.id, orderId));
+    // An order that closes unpaid gives its discount code's use back.
+    await releaseDiscountUse(tx, orderId);
     await addOrderEvent(tx, {
       orderId,
       kind: "payment",

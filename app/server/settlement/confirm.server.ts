@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
+import { keepDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "../orders/mails.server";
 import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
@@ -113,6 +114,8 @@ async function takePayment(tx: Db, orderId: string, remote: RemoteSession, provi
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   const { taken, untracked, short } = await takeOrderStock(tx, items);
+  // Paid is paid: the discount code's use is kept, even if the order is refunded later.
+  await keepDiscountUse(tx, orderId);
 
   const now = new Date();
   const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };

@@ -28,6 +28,8 @@ export const products = pgTable(
     active: boolean("active").notNull().default(true),
     unlimitedStock: boolean("unlimited_stock").notNull().default(false),
     stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** Shipping weight in grams; null: not given (counts as 0 for weight rates). */
+    weightGrams: integer("weight_grams"),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
@@ -39,6 +41,7 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
+    check("products_weight_nonnegative", sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     // The storefront's default order: active, featured first, newest first.
     index("products_storefront_idx").on(t.active, t.featured.desc(), t.createdAt.desc()),

@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./content";
 export * from "./payments";
 export * from "./storefront-cache";
+export * from "./pricing";

@@ -19,6 +19,7 @@ export const orders = pgTable(
     // The quote the order was placed at (app/server/pricing): every money line, as charged.
     discountCents: integer("discount_cents").notNull().default(0),
     discountCode: text("discount_code"),
+    shippingRateId: uuid("shipping_rate_id"),
     shippingCents: integer("shipping_cents").notNull().default(0),
     shippingName: text("shipping_name").notNull().default("Standard"),
     taxCents: integer("tax_cents").notNull().default(0),
