@@ -117,13 +117,15 @@ const TEXT_ONLY: sanitizeHtml.IOptions = {
 /**
  * Description HTML from an export (Shopify's Body (HTML), WooCommerce's Description) as the
  * shop's plain-text description: sanitize-html drops every tag (scripts and styles with their
- * content), paragraphs and line breaks become new lines, list items bullets. Text without markup
- * skips the parser, which keeps large imports fast.
+ * content), paragraphs and line breaks become new lines, list items bullets. A line break
+ * between two tags is only layout in HTML (a space at most), so it makes no blank line. Text
+ * without markup skips the parser, which keeps large imports fast.
  */
 export function sanitizeDescription(raw: string): string {
   const s = raw.trim();
   if (!s.includes("<")) return s.includes("&") ? decodeEntities(s) : s;
   const marked = s
+    .replace(/>\s*\n\s*</g, "> <")
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<li\b[^>]*>/gi, "$&• ")
     .replace(/<\/(p|div|h[1-6]|li|tr|blockquote|ul|ol|table|section|article)\s*>/gi, "$&\n");

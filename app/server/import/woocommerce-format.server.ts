@@ -28,6 +28,20 @@ const NOT_SOLD: [type: string, reason: string][] = [
 ];
 
 /**
+ * WooCommerce's exporter writes a line break inside Description and Short description as the two
+ * characters `\n`, and a backslash-n that really is in the text as `\\n`; its importer turns
+ * both back (WC_Product_CSV_Importer::parse_description_field). So do we, before the description
+ * is cleaned. Only this format: in the generic CSV a backslash is just a backslash.
+ */
+export function unescapeWooLineBreaks(raw: string): string {
+  if (!raw.includes("\\")) return raw;
+  return raw
+    .split("\\\\n")
+    .map((part) => part.replaceAll("\\n", "\n"))
+    .join("\\n");
+}
+
+/**
  * WooCommerce's product export. Simple and variable products become products; a variation row
  * points at its parent (by SKU or "id:N") and is merged into it after the whole file is read, so
  * the order of rows does not matter.
@@ -130,7 +144,7 @@ export function wooCommerceAssembler(header: Header): Assembler {
       d.priceCents = p.price ?? 0;
       d.originalPriceCents = p.original;
       d.sku = sku;
-      const description = sanitizeDescription(cell(r, col.description) || cell(r, col.short));
+      const description = sanitizeDescription(unescapeWooLineBreaks(cell(r, col.description) || cell(r, col.short)));
       if (description) d.description = description;
       d.category = categoryFrom(cell(r, col.categories)) || d.category;
       d.tags = splitList(cell(r, col.tags));
