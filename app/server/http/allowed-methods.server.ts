@@ -7,7 +7,7 @@ const HANDLED = new Set(["GET", "HEAD", "POST"]);
 /** Every page takes GET and HEAD, and POST (its action, or React Router's own 405 without one). */
 const PAGE = "GET, HEAD, POST";
 
-type Built = ServerBuild["routes"][string];
+type Built = NonNullable<ServerBuild["routes"][string]>;
 
 /** The build's flat route list as the nested routes matchRoutes walks. */
 function routeTree(routes: ServerBuild["routes"], parentId?: string): (RouteObject & { id: string })[] {
