@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cartStore, MAX_LINE_QUANTITY, type CartItem } from "~/lib/cart";
-import type { CartReview, Quote, ReviewedLine } from "~/lib/pricing-view";
+import type { CartReview, DiscountReview, Quote, ReviewedLine, ShippingReview } from "~/lib/pricing-view";
 
 /** What the shop said about a line when the page asked again. */
 export type LineFlag = {
@@ -14,35 +14,59 @@ export type LineFlag = {
   lineTotalCents?: number;
 };
 
-const cartKey = (items: CartItem[]) =>
-  items
+/** Besides the lines, what the quote depends on: the address (checkout), the code, the rate, the email. */
+export type QuoteContext = {
+  country?: string;
+  state?: string;
+  zipCode?: string;
+  code?: string;
+  rateId?: string;
+  email?: string;
+};
+
+function queryOf(items: CartItem[], context: QuoteContext) {
+  const lines = items
     .map((i) => `${i.id}:${i.quantity}`)
     .sort()
     .join(",");
+  const params = new URLSearchParams({ lines });
+  const add = (name: string, value: string | undefined) => {
+    if (value?.trim()) params.set(name, value.trim());
+  };
+  add("country", context.country);
+  add("state", context.state);
+  add("zip", context.zipCode);
+  add("code", context.code);
+  add("rate", context.rateId);
+  add("email", context.email);
+  return { lines, query: params.toString() };
+}
 
-/** Quantity changes wait this long, so typing or clicking + several times asks once. */
+/** Changes wait this long, so typing an address or clicking + several times asks once. */
 const DEBOUNCE_MS = 150;
 
 /**
- * Asks the shop (GET /api/cart/quote) for the cart as it stands whenever its lines or quantities
- * change: live names, prices and stock go into the cart, each line is flagged when it can no
- * longer be bought as it is, and the quote is what the summary shows. The browser adds up
- * nothing; until the quote for the current cart arrives the summary shows it is loading.
+ * Asks the shop (GET /api/cart/quote) for the cart as it stands whenever its lines, quantities
+ * or pricing context change: live names, prices and stock go into the cart, each line is flagged
+ * when it can no longer be bought as it is, and the quote, shipping options and discount verdict
+ * are what the summary shows. The browser adds up nothing; until the quote for the current cart
+ * arrives the summary shows it is loading.
  */
-export function useCartQuote(items: CartItem[]) {
-  const [review, setReview] = useState<{ key: string; value: CartReview } | null>(null);
+export function useCartQuote(items: CartItem[], context: QuoteContext = {}) {
+  const [review, setReview] = useState<{ query: string; value: CartReview } | null>(null);
   const [priceChanges, setPriceChanges] = useState<Record<string, number>>({});
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
-  const key = cartKey(items);
+  const { lines, query } = queryOf(items, context);
   const latest = useRef(items);
   latest.current = items;
+  const hasReview = review !== null;
 
   useEffect(() => {
-    if (!key) return;
+    if (!lines) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/cart/quote?lines=${encodeURIComponent(key)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(`/api/cart/quote?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then((res) => (res.ok ? (res.json() as Promise<CartReview>) : Promise.reject(new Error(String(res.status)))))
         .then((value) => {
           const byId = new Map(value.lines.map((l) => [l.id, l]));
@@ -56,7 +80,7 @@ export function useCartQuote(items: CartItem[]) {
           });
           // A price seen changing stays flagged for the page view, even after the cart takes it.
           if (Object.keys(changed).length) setPriceChanges((prev) => ({ ...changed, ...prev }));
-          setReview({ key, value });
+          setReview({ query, value });
           setFailed(false);
           if (JSON.stringify(updated) !== JSON.stringify(latest.current)) cartStore.replace(updated);
         })
@@ -64,22 +88,22 @@ export function useCartQuote(items: CartItem[]) {
           // Offline or the shop is briefly down: the cart still works and the checkout re-checks everything.
           if (err.name !== "AbortError") setFailed(true);
         });
-    }, review ? DEBOUNCE_MS : 0);
+    }, hasReview ? DEBOUNCE_MS : 0);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-    // `review` only decides the first request's delay; asking again when it changes would loop.
+    // `hasReview` only sets the first request's delay; asking again when it changes would repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, version]);
+  }, [query, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const current = review && review.key === key ? review.value : null;
-  const lines = new Map<string, ReviewedLine>((review?.value.lines ?? []).map((l) => [l.id, l]));
+  const current = review && review.query === query ? review.value : null;
+  const reviewed = new Map<string, ReviewedLine>((review?.value.lines ?? []).map((l) => [l.id, l]));
   const totals = new Map((current?.quote.lines ?? []).map((l) => [l.productId, l.lineTotalCents]));
   const flags: Record<string, LineFlag> = {};
   for (const item of items) {
-    const line = lines.get(item.id);
+    const line = reviewed.get(item.id);
     const flag: LineFlag = {};
     if (priceChanges[item.id] !== undefined) flag.priceChangedFrom = priceChanges[item.id];
     if (line && !line.available) flag.unavailable = true;
@@ -94,8 +118,13 @@ export function useCartQuote(items: CartItem[]) {
   }
   const blocked = items.some((i) => flags[i.id]?.unavailable || flags[i.id]?.shortOf !== undefined);
   const quote: Quote | null = current?.quote ?? null;
-  return { flags, quote, failed, blocked, reload };
+  // The latest answers about shipping and the code stay on screen while a newer quote loads.
+  const shipping: ShippingReview | null = review?.value.shipping ?? null;
+  const discount: DiscountReview | null = current ? current.discount : null;
+  return { flags, quote, shipping, discount, taxPending: current?.taxPending ?? false, failed, blocked, reload };
 }
 
 /** Highest quantity a line may have: the shop's word on its stock, never above the cart's cap. */
 export const maxQuantity = (flag: LineFlag | undefined) => flag?.maxQuantity ?? MAX_LINE_QUANTITY;
+
+export type CartQuote = ReturnType<typeof useCartQuote>;

@@ -3,36 +3,42 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/lean/c
 import { Separator } from "~/components/ui/lean/separator";
 import { Skeleton } from "~/components/ui/lean/skeleton";
 import { formatMoney } from "~/lib/money";
-import { taxLabel, type Quote } from "~/lib/pricing-view";
+import { taxLabel, type Quote, type ShippingReview } from "~/lib/pricing-view";
 
 type Props = {
   /** The server's quote for the cart as it is now; null while it is being asked for. */
   quote: Quote | null;
+  /** Whether shipping is priced, waits for an address, or cannot reach it. */
+  shipping?: ShippingReview | null;
+  /** Tax depends on an address not given yet. */
+  taxPending?: boolean;
   /** The quote could not be had (offline, the shop briefly down). */
   failed?: boolean;
   /** The checkout lists the lines and shows tax; the cart does not. */
   showLines?: boolean;
   showTax?: boolean;
+  /** Between the figures and the total (the discount code field). */
+  beforeTotal?: ReactNode;
   children?: ReactNode;
 };
 
 function Amount({ cents, testId }: { cents: number | undefined; testId?: string }) {
-  if (cents === undefined) {
-    return (
-      <dd data-testid={testId}>
-        <Skeleton className="h-4 w-16" />
-      </dd>
-    );
-  }
-  return <dd data-testid={testId}>{formatMoney(cents)}</dd>;
+  return (
+    <dd data-testid={testId}>{cents === undefined ? <Skeleton className="h-4 w-16" /> : formatMoney(cents)}</dd>
+  );
 }
+
+const LATER = "Calculated at checkout";
 
 /**
  * The order summary (docs/rules/cart-and-checkout.md): every figure is the server's quote, printed
  * as it came. On a fresh shop shipping is 'Free' and tax $0.00.
  */
-export function CartSummary({ quote, failed = false, showLines = false, showTax = false, children }: Props) {
+export function CartSummary({ quote, shipping = null, taxPending = false, failed = false, showLines = false, showTax = false, beforeTotal, children }: Props) {
   const loading = !quote;
+  const shippingLater = shipping?.state === "needs_address";
+  const noShipping = shipping?.state === "unavailable";
+  const estimated = shippingLater || (showTax && taxPending) || noShipping;
   return (
     <section aria-labelledby="order-summary-title">
       <Card>
@@ -62,30 +68,46 @@ export function CartSummary({ quote, failed = false, showLines = false, showTax 
           <dl className="grid grid-cols-1 gap-2">
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Subtotal</dt>
-              <Amount cents={quote?.subtotalCents} />
+              <Amount cents={quote?.subtotalCents} testId="order-subtotal" />
             </div>
             {quote?.discount ? (
-              <div className="flex justify-between">
+              <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Discount ({quote.discount.code})</dt>
-                <dd>{quote.discount.freeShipping ? "Free shipping" : formatMoney(-quote.discount.amountCents)}</dd>
+                <dd data-testid="order-discount">{quote.discount.freeShipping ? "Free shipping" : formatMoney(-quote.discount.amountCents)}</dd>
               </div>
             ) : null}
-            <div className="flex justify-between">
+            <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Shipping</dt>
-              {quote ? <dd>{quote.shipping.amountCents === 0 ? "Free" : formatMoney(quote.shipping.amountCents)}</dd> : <Amount cents={undefined} />}
+              {loading ? (
+                <Amount cents={undefined} />
+              ) : shippingLater ? (
+                <dd className="text-muted-foreground">{LATER}</dd>
+              ) : noShipping ? (
+                <dd className="text-muted-foreground">—</dd>
+              ) : (
+                <dd data-testid="order-shipping">{quote.shipping.amountCents === 0 ? "Free" : formatMoney(quote.shipping.amountCents)}</dd>
+              )}
             </div>
             {showTax ? (
-              <div className="flex justify-between">
-                <dt className="text-muted-foreground">{quote ? taxLabel(quote.tax) : "Tax"}</dt>
-                <Amount cents={quote?.tax.amountCents} />
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{quote && !taxPending ? taxLabel(quote.tax) : "Tax"}</dt>
+                {quote && taxPending ? <dd className="text-muted-foreground">{LATER}</dd> : <Amount cents={quote?.tax.amountCents} testId="order-tax" />}
               </div>
             ) : null}
-            <Separator className="my-1" />
+          </dl>
+          {beforeTotal ? <div className="py-1">{beforeTotal}</div> : null}
+          <Separator className="my-1" />
+          <dl>
             <div className="flex justify-between text-base font-semibold">
-              <dt>Total</dt>
+              <dt>{estimated ? "Estimated total" : "Total"}</dt>
               <Amount cents={quote?.totalCents} testId="order-total" />
             </div>
           </dl>
+          {noShipping ? (
+            <p className="text-sm text-destructive" role="alert">
+              {shipping.message}
+            </p>
+          ) : null}
           {failed && loading ? (
             <p className="text-sm text-muted-foreground" role="status">
               The total could not be loaded just now. It is checked again when you place the order.

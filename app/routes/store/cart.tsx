@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CartLine } from "~/components/store/cart-line";
 import { useCartQuote } from "~/components/store/cart-quote";
+import { DiscountCodeField, useDiscountEntry } from "~/components/store/discount-code-field";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { Button } from "~/components/ui/lean/button";
@@ -23,7 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function CartPage() {
   const hydrated = useHydrated();
   const cart = useCart();
-  const cartQuote = useCartQuote(cart.items);
+  const discount = useDiscountEntry();
+  const cartQuote = useCartQuote(cart.items, { code: discount.code });
   const [params, setParams] = useSearchParams();
 
   // Back from a cancelled payment: the cart that was cleared for it comes back.
@@ -68,7 +70,13 @@ export default function CartPage() {
             </ul>
           </section>
           <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
-            <CartSummary quote={cartQuote.quote} failed={cartQuote.failed}>
+            <CartSummary
+              quote={cartQuote.quote}
+              shipping={cartQuote.shipping}
+              taxPending={cartQuote.taxPending}
+              failed={cartQuote.failed}
+              beforeTotal={<DiscountCodeField entry={discount} verdict={cartQuote.discount} />}
+            >
               {cartQuote.blocked ? (
                 <p className="text-sm text-destructive" role="alert">
                   Remove or change the flagged items to continue.

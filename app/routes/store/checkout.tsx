@@ -3,7 +3,9 @@ import { brandFrom } from "~/lib/seo";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "~/lib/toast";
-import { useCartQuote } from "~/components/store/cart-quote";
+import { useCartQuote, type QuoteContext } from "~/components/store/cart-quote";
+import { DiscountCodeField, useDiscountEntry } from "~/components/store/discount-code-field";
+import { ShippingOptions } from "~/components/store/shipping-options";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { CheckoutFormFields } from "~/components/store/checkout-form-fields";
@@ -33,9 +35,21 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function CheckoutPage() {
   const hydrated = useHydrated();
   const cart = useCart();
-  const cartQuote = useCartQuote(cart.items);
   const navigate = useNavigate();
   const root = useRouteLoaderData<RootData>("root");
+  const discount = useDiscountEntry();
+  const [address, setAddress] = useState<QuoteContext>(() => ({ country: "US", email: root?.user?.email ?? "" }));
+  const [rateId, setRateId] = useState<string | null>(null);
+  const cartQuote = useCartQuote(cart.items, { ...address, code: discount.code, rateId: rateId ?? undefined });
+  const shipping = cartQuote.shipping;
+  const chosenRate = shipping?.state === "known" ? (shipping.options.some((o) => o.id === rateId) ? rateId : shipping.selectedId) : null;
+
+  // The quote follows the address as it is typed (the hook waits for a pause in typing).
+  function readAddress(form: HTMLFormElement) {
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+    const next = { country: value("country"), state: value("state"), zipCode: value("zipCode"), email: value("email") };
+    setAddress((prev) => (JSON.stringify({ ...prev, ...next }) === JSON.stringify(prev) ? prev : { ...prev, ...next }));
+  }
   const [errors, setErrors] = useState<Partial<Record<CheckoutFormField, string>>>({});
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
@@ -82,7 +96,9 @@ export default function CheckoutPage() {
           cartItems,
           formData: check.data,
           // Same cart and form, same key: a double click, a second tab or a retry finds the same order.
-          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data })}`,
+          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate })}`,
+          discountCode: discount.applied || undefined,
+          shippingRateId: chosenRate ?? undefined,
         }),
       });
       const body = (await res.json().catch(() => null)) as (CheckoutErrorBody & { url?: string }) | null;
@@ -117,15 +133,32 @@ export default function CheckoutPage() {
           <Skeleton className="h-64" />
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3" aria-label="Checkout">
+        <form
+          onSubmit={submit}
+          onChange={(e) => readAddress(e.currentTarget)}
+          noValidate
+          className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3"
+          aria-label="Checkout"
+        >
           <section className="grid min-w-0 content-start gap-4 lg:col-span-2" aria-labelledby="shipping-title">
             <h2 id="shipping-title" className="text-xl font-semibold">
               Shipping Information
             </h2>
             <CheckoutFormFields defaults={defaults} errors={errors} />
+            <div className="mt-4">
+              <ShippingOptions shipping={shipping} selectedId={chosenRate} onSelect={setRateId} />
+            </div>
           </section>
           <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
-            <CartSummary quote={cartQuote.quote} failed={cartQuote.failed} showLines showTax>
+            <CartSummary
+              quote={cartQuote.quote}
+              shipping={shipping}
+              taxPending={cartQuote.taxPending}
+              failed={cartQuote.failed}
+              showLines
+              showTax
+              beforeTotal={<DiscountCodeField entry={discount} verdict={cartQuote.discount} />}
+            >
               {cartQuote.blocked ? (
                 <p className="text-sm text-destructive" role="alert">
                   {unavailable.length
@@ -136,7 +169,7 @@ export default function CheckoutPage() {
                   </Link>
                 </p>
               ) : null}
-              <Button type="submit" size="lg" disabled={processing || cartQuote.blocked} aria-disabled={processing}>
+              <Button type="submit" size="lg" disabled={processing || cartQuote.blocked || shipping?.state === "unavailable"} aria-disabled={processing}>
                 {processing ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
                 {processing ? "Processing Order..." : "Place Order"}
               </Button>
