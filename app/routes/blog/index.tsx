@@ -1,26 +1,29 @@
 import { useEffect, useState } from "react";
-import { brandFrom } from "~/lib/seo";
+import { brandFrom, seoMeta } from "~/lib/seo";
 import { useFetcher, useLoaderData } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { Button } from "~/components/ui/lean/button";
 import { listPublishedPosts, type PostCardData } from "~/server/blog/posts.server";
 import { getDb } from "~/server/db/client.server";
+import { absoluteUrl } from "~/server/seo/seo.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return listPublishedPosts(getDb(), { page });
+  const list = await listPublishedPosts(getDb(), { page });
+  // Each page of the list is its own canonical page (it shows only that page's posts).
+  return { ...list, canonical: absoluteUrl(list.page > 1 ? `/blog?page=${list.page}` : "/blog") };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const brand = brandFrom(matches);
-  const description = `Sleep advice, bedding care guides and home ideas from ${brand}.`;
   return [
-    { title: `Blog — ${brand}` },
-    { name: "description", content: description },
-    { property: "og:title", content: `Blog — ${brand}` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
+    ...seoMeta({
+      title: `Blog — ${brand}`,
+      description: `Sleep advice, bedding care guides and home ideas from ${brand}.`,
+      canonical: data?.canonical,
+      siteName: brand,
+    }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${brand} Blog`, href: "/blog/rss.xml" },
   ];
 };
