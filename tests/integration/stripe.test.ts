@@ -12,6 +12,7 @@ import { changeOrderStatus } from "~/server/orders/status.server";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, orderBySession, routeArgs, shippingForm, stockOf, verifyRequest } from "../factories/orders";
+import { makeDiscountCode, makeZone, resetPricing, setTax } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { makeAdmin } from "../factories/users";
 
@@ -286,6 +287,45 @@ describe("Stripe Checkout through the official SDK, against a local fake of Stri
     const coupon = stripe.requests.find((r) => r.path === "/v1/coupons")!;
     expect(coupon.body).toMatchObject({ amount_off: String(quote.discount!.amountCents), currency: "usd", name: "WELCOME10" });
   });
+
+  it("for 100 random carts with shipping, added tax and discount codes, Stripe's session total is the order's total to the cent", async () => {
+    await makeZone(t.db, { name: "Illinois", countries: ["US"], regions: ["IL"] }, [
+      { name: "Standard", kind: "free_over", priceCents: 695, freeOverCents: 15_000 },
+      { name: "Heavy", kind: "weight", weightBands: [{ fromGrams: 0, toGrams: 3000, priceCents: 900 }, { fromGrams: 3000, toGrams: null, priceCents: 2100 }] },
+    ]);
+    await setTax(t.db, { taxName: "Sales tax", shippingTaxable: true }, [{ country: "US", region: "IL", percent: 7.25 }]);
+    const codes = [
+      (await makeDiscountCode(t.db, { code: "STRIPE-PCT", percentBasisPoints: 1500 })).code,
+      (await makeDiscountCode(t.db, { code: "STRIPE-FIX", kind: "fixed", percentBasisPoints: null, amountCents: 1234 })).code,
+      (await makeDiscountCode(t.db, { code: "STRIPE-SHIP", kind: "free_shipping", percentBasisPoints: null })).code,
+      "",
+    ];
+    const products = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => makeProduct(t.db, { priceCents: 199 + i * 3_737, unlimitedStock: true, weightGrams: 150 * i })),
+    );
+    try {
+      for (let n = 0; n < 100; n++) {
+        const lines = products.filter((_, i) => (n >> i) % 2 === 1 || i === n % 6).map((p, i) => [p, 1 + ((n + i) % 4)] as [typeof p, number]);
+        const code = codes[n % codes.length]!;
+        const res = (await checkoutAction(
+          routeArgs(
+            checkoutRequest(
+              { cartItems: cartLines(...lines), formData: shippingForm({ state: "IL", email: `stripe-${n}@example.test` }), ...(code ? { discountCode: code } : {}) },
+              { ip: `172.17.${n % 250}.${1 + (n % 200)}` },
+            ),
+          ),
+        )) as Response;
+        expect(res.status, `cart ${n}`).toBe(200);
+        const { url } = (await res.json()) as { url: string };
+        const session = stripe.sessions.get(url.split("/").pop()!)!;
+        const order = await orderBySession(t.db, session.id);
+        expect(session.amount_total, `cart ${n}`).toBe(order.totalAmountCents);
+        expect(order.totalAmountCents, `cart ${n}`).toBe(order.subtotalCents - order.discountCents + order.shippingCents + order.taxCents);
+      }
+    } finally {
+      await resetPricing(t.db);
+    }
+  }, 60_000);
 
   it("refuses webhooks while Stripe is not configured", async () => {
     delete process.env.STRIPE_SECRET_KEY;

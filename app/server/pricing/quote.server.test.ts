@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stripeCheckoutParts, stripeTotal } from "../payments/stripe-lines.server";
+import { matchZone, shippingOptions, type Rate, type Zone } from "./shipping.server";
 import { allocate, DEFAULT_PRICING, mulDivHalfUp, priceQuote, type DiscountRule, type PricingLine, type PricingRules } from "./quote.server";
 
 /** A small seeded generator (mulberry32), so a failing cart can be found again from its seed. */
@@ -112,6 +113,58 @@ describe("priceQuote", () => {
         expect(l.discountCents, context).toBeLessThanOrEqual(l.lineTotalCents);
         expect(Number.isInteger(l.taxCents) && l.taxCents >= 0, context).toBe(true);
       }
+      expect(stripeTotal(stripeCheckoutParts(q)), context).toBe(q.totalCents);
+    }
+  });
+});
+
+describe("quotes over random zones, rates, tax settings and discounts", () => {
+  it("for 10,000 random carts: total = Σ lines − discount + shipping (+ tax when added), never negative, and Stripe is asked for exactly the total", () => {
+    const r = random(20261125);
+    const countries = ["US", "GB", "DE", "FR", "CA"];
+    const zones: Zone[] = Array.from({ length: 30 }, (_, i) => ({
+      id: `z${i}`,
+      name: `Zone ${i}`,
+      countries: [r.pick(countries)],
+      regions: r.next() < 0.3 ? [r.pick(["CA", "NY", "IL", "BAVARIA"])] : [],
+      postcodePrefixes: r.next() < 0.2 ? [r.pick(["9", "1", "SW", "IV"])] : [],
+      restOfWorld: false,
+      position: i,
+    }));
+    zones.push({ id: "row", name: "Everywhere", countries: [], regions: [], postcodePrefixes: [], restOfWorld: true, position: 99 });
+    const rates: Rate[] = zones.flatMap((z, i) =>
+      Array.from({ length: r.int(1, 3) }, (_, j): Rate => {
+        const kind = r.pick(["flat", "free_over", "weight"] as const);
+        return {
+          id: `r${i}-${j}`,
+          zoneId: z.id,
+          name: r.pick(["Standard", "Express"]),
+          kind,
+          priceCents: r.int(0, 3000),
+          freeOverCents: kind === "free_over" ? r.int(0, 20_000) : null,
+          weightBands: kind === "weight" ? [{ fromGrams: 0, toGrams: 1000, priceCents: r.int(0, 900) }, { fromGrams: 1000, toGrams: null, priceCents: r.int(900, 3000) }] : [],
+          estimate: "",
+          position: j,
+        };
+      }),
+    );
+    for (let n = 0; n < 10_000; n++) {
+      const lines = randomCart(r);
+      const base = randomRules(r, lines);
+      const destination = { country: r.pick(countries), state: r.pick(["CA", "NY", "IL", "Bavaria", ""]), zipCode: r.pick(["94103", "10001", "SW1A 1AA", "IV2 3AB", ""]) };
+      const zone = matchZone(zones, destination)!;
+      const weightGrams = lines.reduce((s, l) => s + l.quantity * r.int(0, 400), 0);
+      const goodsCents = priceQuote(lines, { ...DEFAULT_PRICING, discount: base.discount }).totalCents;
+      const options = shippingOptions(rates.filter((x) => x.zoneId === zone.id), { goodsCents, weightGrams });
+      const chosen = options.length ? r.pick(options) : { name: "Standard", amountCents: 0 };
+      const q = priceQuote(lines, { ...base, shipping: { name: chosen.name, amountCents: chosen.amountCents } });
+      const sumLines = q.lines.reduce((s, l) => s + l.lineTotalCents, 0);
+      const discount = q.discount?.amountCents ?? 0;
+      const context = `cart ${n}`;
+      expect(q.totalCents, context).toBe(sumLines - discount + q.shipping.amountCents + (q.tax.included ? 0 : q.tax.amountCents));
+      expect(q.totalCents, context).toBeGreaterThanOrEqual(q.shipping.amountCents);
+      expect(q.shipping.amountCents, context).toBe(base.discount?.kind === "free_shipping" ? 0 : chosen.amountCents);
+      expect(q.tax.amountCents, context).toBe(q.lines.reduce((s, l) => s + l.taxCents, 0) + q.shipping.taxCents);
       expect(stripeTotal(stripeCheckoutParts(q)), context).toBe(q.totalCents);
     }
   });
