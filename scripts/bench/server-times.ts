@@ -68,7 +68,7 @@ function routes(ctx: BenchContext, sorts: string[], adminCookie: string | null):
     { group: "Page cache", label: "/product/:id, page cache", paths: products.map((id) => `/product/${id}`) },
     { group: "Data request", label: "/shop.data (client navigation)", paths: ["/shop.data"], headers: RENDER },
     { group: "Data request", label: "/shop.data, page cache", paths: ["/shop.data"] },
-    { group: "Data request", label: "/api/cart/refresh (3 lines)", paths: [0, 3, 6, 9].map((i) => `/api/cart/refresh?ids=${products.slice(i, i + 3).join(",")}`) },
+    { group: "Data request", label: "/api/cart/quote (3 lines)", paths: [0, 3, 6, 9].map((i) => `/api/cart/quote?lines=${products.slice(i, i + 3).map((id) => `${id}:1`).join(",")}`) },
   ];
   if (adminCookie) {
     list.push({ group: "Admin", label: "/admin/products (first page)", paths: ["/admin/products"], headers: { cookie: adminCookie }, targetMs: ADMIN_P95_MS });

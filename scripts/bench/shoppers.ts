@@ -19,7 +19,7 @@ export function browseKinds(productIds: string[], slugs: string[], cartIds: stri
     { kind: "product", weight: 25, path: (r) => `/product/${r.pick(productIds)}` },
     { kind: "blog", weight: 4, path: () => "/blog" },
     { kind: "blog post", weight: 6, path: (r) => `/blog/${r.pick(slugs)}` },
-    { kind: "cart refresh", weight: 8, path: (r) => `/api/cart/refresh?ids=${r.sample(cartIds, r.int(1, 3)).join(",")}` },
+    { kind: "cart quote", weight: 8, path: (r) => `/api/cart/quote?lines=${r.sample(cartIds, r.int(1, 3)).map((id) => `${id}:${r.int(1, 3)}`).join(",")}` },
   ];
 }
 
