@@ -47,6 +47,8 @@ export type ProductForEdit = {
   originalPriceCents: number | null;
   unlimitedStock: boolean;
   stockQuantity: number;
+  /** Shipping weight in grams; null: not given. */
+  weightGrams: number | null;
   category: string;
   active: boolean;
   featured: boolean;

@@ -78,6 +78,32 @@ function stock(label = "Stock quantity") {
   });
 }
 
+export const MAX_WEIGHT_GRAMS = 1_000_000; // 1,000 kg
+
+/** Parses typed grams: empty is "not given" (null); whole grams 0–1,000,000, or the message a person should see. */
+export function parseWeightGrams(raw: string, label = "Weight"): number | null | string {
+  const s = raw.trim();
+  if (s === "") return null;
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return `${label} must be a number of grams`;
+  const n = Number(s);
+  if (n < 0) return `${label} cannot be negative`;
+  if (!Number.isInteger(n)) return `${label} must be a whole number of grams`;
+  if (n > MAX_WEIGHT_GRAMS) return `${label} must be at most 1,000,000 g`;
+  return n;
+}
+
+/** Weight in grams; empty means "not given" (null). */
+function optionalWeight(label = "Weight") {
+  return text.transform((s, ctx) => {
+    const n = parseWeightGrams(s, label);
+    if (typeof n === "string") {
+      ctx.addIssue({ code: "custom", message: n });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on"])]).transform((v) => v === true || v === "true" || v === "on");
 
 const IMAGE_URL = /^(https?:\/\/|\/)/i;
@@ -100,6 +126,8 @@ export const ProductInput = z
     unlimitedStock: flag.default(false),
     // Checked below: it only matters when stock is not unlimited.
     stockQuantity: text.default("0"),
+    /** Absent: the weight stays as it is (a client that predates the field); empty: not given. */
+    weightGrams: optionalWeight().optional(),
     category: text.pipe(z.string().min(1, "Choose a category").max(100, "Category must be at most 100 characters")),
     active: flag.default(true),
     featured: flag.default(false),
@@ -128,6 +156,8 @@ export type ProductFormValues = {
   originalPrice: string;
   unlimitedStock: boolean;
   stockQuantity: string;
+  /** Grams, as typed; empty: not given. */
+  weightGrams: string;
   category: string;
   active: boolean;
   featured: boolean;
@@ -142,6 +172,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   originalPrice: "",
   unlimitedStock: false,
   stockQuantity: "0",
+  weightGrams: "",
   category: "",
   active: true,
   featured: false,
@@ -191,6 +222,8 @@ export const BulkEditInput = z
     exactPrice: money({ label: "Price" }).optional(),
     originalPrice: optionalMoney({ label: "Original price" }).optional(),
     stockQuantity: stock().optional(),
+    /** Empty removes the weight (null). */
+    weightGrams: optionalWeight().optional(),
     unlimitedStock: flag.optional(),
     active: flag.optional(),
     featured: flag.optional(),

@@ -16,6 +16,7 @@ type Form = {
   exactPrice: { on: boolean; value: string };
   originalPrice: { on: boolean; value: string };
   stockQuantity: { on: boolean; value: string };
+  weightGrams: { on: boolean; value: string };
   unlimitedStock: { on: boolean; value: boolean };
   active: { on: boolean; value: boolean };
   featured: { on: boolean; value: boolean };
@@ -27,6 +28,7 @@ const EMPTY: Form = {
   exactPrice: { on: false, value: "" },
   originalPrice: { on: false, value: "" },
   stockQuantity: { on: false, value: "" },
+  weightGrams: { on: false, value: "" },
   unlimitedStock: { on: false, value: true },
   active: { on: false, value: true },
   featured: { on: false, value: false },
@@ -37,7 +39,7 @@ function payloadOf(form: Form) {
   const out: Record<string, unknown> = {};
   if (form.category.on) out.category = form.category.value;
   if (form.priceAdjustment.on) out.priceAdjustment = { type: form.priceAdjustment.type, value: form.priceAdjustment.value };
-  for (const key of ["exactPrice", "originalPrice", "stockQuantity", "unlimitedStock", "active", "featured"] as const) {
+  for (const key of ["exactPrice", "originalPrice", "stockQuantity", "weightGrams", "unlimitedStock", "active", "featured"] as const) {
     if (form[key].on) out[key] = form[key].value;
   }
   return out;
@@ -150,6 +152,19 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
       </Row>
       <Row id="be-stock" label="Stock Quantity" on={form.stockQuantity.on} onToggle={(on) => toggle("stockQuantity", on)} error={error("stockQuantity")}>
         <Input aria-label="New stock quantity" type="number" step="1" min="0" inputMode="numeric" value={form.stockQuantity.value} onChange={(e) => set("stockQuantity", { value: e.target.value })} />
+      </Row>
+      <Row id="be-weight" label="Weight (g)" on={form.weightGrams.on} onToggle={(on) => toggle("weightGrams", on)} error={error("weightGrams")}>
+        <Input
+          aria-label="New weight in grams"
+          type="number"
+          step="1"
+          min="0"
+          max="1000000"
+          inputMode="numeric"
+          placeholder="Empty removes it"
+          value={form.weightGrams.value}
+          onChange={(e) => set("weightGrams", { value: e.target.value })}
+        />
       </Row>
       <SwitchRow id="be-unlimited" label="Unlimited Stock" field={form.unlimitedStock} onToggle={(on) => toggle("unlimitedStock", on)} onChange={(v) => set("unlimitedStock", { value: v })} />
       <SwitchRow id="be-active" label="Active Status" field={form.active} onToggle={(on) => toggle("active", on)} onChange={(v) => set("active", { value: v })} />

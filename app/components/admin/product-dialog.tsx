@@ -22,6 +22,7 @@ function toForm(p: ProductForEdit | null): ProductFormValues {
     originalPrice: centsToInput(p.originalPriceCents),
     unlimitedStock: p.unlimitedStock,
     stockQuantity: String(p.stockQuantity),
+    weightGrams: p.weightGrams === null ? "" : String(p.weightGrams),
     category: p.category,
     active: p.active,
     featured: p.featured,

@@ -145,6 +145,20 @@ export function ProductFormFields({
           </Field>
         )}
       </div>
+      <Field id="pd-weight" label="Weight (g)" error={errors.weightGrams}>
+        <Input
+          id="pd-weight"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          max="1000000"
+          placeholder="Not given"
+          value={form.weightGrams}
+          onChange={(e) => onChange("weightGrams", e.target.value)}
+          {...invalid("pd-weight", errors.weightGrams)}
+        />
+      </Field>
       <Field id="pd-category" label="Category" error={errors.category}>
         <NativeSelect
           id="pd-category"

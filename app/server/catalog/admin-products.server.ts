@@ -136,6 +136,7 @@ export async function getProductForEdit(db: Db, id: string): Promise<ProductForE
       originalPriceCents: products.originalPriceCents,
       unlimitedStock: products.unlimitedStock,
       stockQuantity: products.stockQuantity,
+      weightGrams: products.weightGrams,
       category: products.category,
       active: products.active,
       featured: products.featured,
@@ -156,6 +157,8 @@ function columnsOf(input: ProductInput) {
     originalPriceCents: input.originalPrice,
     unlimitedStock: input.unlimitedStock,
     stockQuantity: input.stockQuantity,
+    // Left out when the form did not send it, so an older client never clears a weight.
+    ...(input.weightGrams !== undefined ? { weightGrams: input.weightGrams } : {}),
     category: input.category,
     active: input.active,
     featured: input.featured,

@@ -57,6 +57,7 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
           ? input.stockQuantity
           : sql`case when ${products.unlimitedStock} then 0 else ${input.stockQuantity}::int end`;
     }
+    if (input.weightGrams !== undefined) set.weightGrams = input.weightGrams;
     if (input.active !== undefined) set.active = input.active;
     if (input.featured !== undefined) set.featured = input.featured;
     try {
