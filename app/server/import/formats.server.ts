@@ -69,6 +69,8 @@ export type VariantMerge = {
   /** null: the shop does not count this variation's stock. */
   stockQuantity: number | null;
   inStock: boolean;
+  /** The variation's own weight in grams; null: it has none (WooCommerce then uses the parent's). */
+  weightGrams: number | null;
   colors: string[];
   options: { type: string; value: string }[];
 };
@@ -106,6 +108,7 @@ export function defaultDraft(row: number, name: string): ProductDraft {
     active: true,
     unlimitedStock: false,
     stockQuantity: 0,
+    weightGrams: null,
     colors: [],
     tags: [],
     variations: [],

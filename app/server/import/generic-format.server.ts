@@ -14,6 +14,7 @@ import {
 } from "./fields.server";
 import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
 import type { ProductField } from "./product-draft.server";
+import { findWeightColumn, readWeight } from "./weight.server";
 
 // In this order (docs/rules/catalogue-data.md, CSV import): the first non-empty of these is the title, and of the second the image.
 export const TITLE_COLUMNS = ["title", "Title", "name", "Name", "product_title", "Product Title", "post_title"];
@@ -41,6 +42,8 @@ export function genericAssembler(header: Header): Assembler {
     colors: header.find("colors", "colours", "color", "colour"),
     featured: header.find("featured", "is_featured"),
     active: header.find("active", "status", "published"),
+    // weight_grams, or a weight in kg, lbs or oz ('Weight (kg)'…): weight.server.ts.
+    weight: findWeightColumn(header),
   };
   const cell = (r: CsvRecord, idx: number[]) => firstNonEmpty(r.fields, idx).trim();
   const provided: ProductField[] = ["name"];
@@ -54,6 +57,7 @@ export function genericAssembler(header: Header): Assembler {
   if (has(col.colors)) provided.push("colors");
   if (has(col.featured)) provided.push("featured");
   if (has(col.active)) provided.push("active");
+  if (col.weight) provided.push("weight_grams");
 
   return {
     provided,
@@ -67,7 +71,8 @@ export function genericAssembler(header: Header): Assembler {
       const sale = parsePriceCents(cell(r, col.sale), "Sale price");
       const original = parsePriceCents(cell(r, col.original), "Original price");
       const stock = parseStock(cell(r, col.stock), "Stock");
-      for (const v of [price, sale, original, stock]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
+      const weight = readWeight(r, col.weight);
+      for (const v of [price, sale, original, stock, weight]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
       const p = price as number | null;
       const s = sale as number | null;
       const o = original as number | null;
@@ -90,6 +95,7 @@ export function genericAssembler(header: Header): Assembler {
       d.tags = splitList(cell(r, col.tags));
       d.colors = splitList(cell(r, col.colors));
       d.stockQuantity = (stock as number | null) ?? 0;
+      d.weightGrams = weight as number | null;
       d.unlimitedStock = parseFlag(cell(r, col.unlimited)) ?? false;
       if (d.unlimitedStock) d.stockQuantity = 0;
       d.featured = parseFlag(cell(r, col.featured)) ?? false;

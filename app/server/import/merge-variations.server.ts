@@ -3,6 +3,7 @@ import type { Db } from "../db/client.server";
 import { unionLists } from "./fields.server";
 import type { VariantMerge } from "./formats.server";
 import type { ProductVariationDraft } from "./product-draft.server";
+import { heaviest } from "./weight.server";
 import { attachVariations, pgTextArray } from "./write-products.server";
 
 type Parent = { id: string; sku: string; colors: string[] };
@@ -43,6 +44,8 @@ export function mergedParent(list: VariantMerge[]) {
     stockQuantity: counted.length ? Math.min(counted.reduce((s, m) => s + m.stockQuantity!, 0), 1_000_000) : null,
     unlimitedStock: counted.length ? unlimited : null,
     colors: unionLists(...list.map((m) => m.colors)),
+    /** The heaviest variation's weight (null: none has one); the parent keeps its own if heavier. */
+    weightGrams: heaviest(list.map((m) => m.weightGrams)),
     variations,
   };
 }
@@ -62,7 +65,15 @@ export async function applyMerges(db: Db, byParent: Map<string, VariantMerge[]>)
   const missing: VariantMerge[] = [];
   let merged = 0;
   const links: { productId: string; variation: ProductVariationDraft }[] = [];
-  const updates: { id: string; colors: string; price: number | null; original: number | null; stock: number | null; unlimited: boolean | null }[] = [];
+  const updates: {
+    id: string;
+    colors: string;
+    price: number | null;
+    original: number | null;
+    stock: number | null;
+    unlimited: boolean | null;
+    weight: number | null;
+  }[] = [];
   for (const [sku, list] of byParent) {
     const parent = found.get(sku);
     if (!parent) {
@@ -77,6 +88,7 @@ export async function applyMerges(db: Db, byParent: Map<string, VariantMerge[]>)
       original: m.originalPriceCents,
       stock: m.stockQuantity,
       unlimited: m.unlimitedStock,
+      weight: m.weightGrams,
     });
     for (const variation of m.variations) links.push({ productId: parent.id, variation });
     merged += list.length;
@@ -90,10 +102,12 @@ export async function applyMerges(db: Db, byParent: Map<string, VariantMerge[]>)
         original_price_cents = case when u.price is null then p.original_price_cents else u.original end,
         stock_quantity = case when u.unlimited then 0 else coalesce(u.stock, p.stock_quantity) end,
         unlimited_stock = coalesce(u.unlimited, p.unlimited_stock),
+        weight_grams = greatest(p.weight_grams, u.weight),
         updated_at = now()
       from unnest(${a((u) => u.id)}::uuid[], ${a((u) => u.colors)}::text[], ${a((u) => u.price)}::int[],
-                  ${a((u) => u.original)}::int[], ${a((u) => u.stock)}::int[], ${a((u) => u.unlimited)}::bool[])
-        as u(id, colors, price, original, stock, unlimited)
+                  ${a((u) => u.original)}::int[], ${a((u) => u.stock)}::int[], ${a((u) => u.unlimited)}::bool[],
+                  ${a((u) => u.weight)}::int[])
+        as u(id, colors, price, original, stock, unlimited, weight)
       where p.id = u.id`);
   }
   await attachVariations(db, links);

@@ -16,6 +16,7 @@ export const PRODUCT_FIELDS = [
   "active",
   "unlimited_stock",
   "stock_quantity",
+  "weight_grams",
   "colors",
   "tags",
 ] as const;
@@ -38,6 +39,8 @@ export type ProductDraft = {
   active: boolean;
   unlimitedStock: boolean;
   stockQuantity: number;
+  /** Whole grams; null: the file gives none. */
+  weightGrams: number | null;
   colors: string[];
   tags: string[];
   variations: ProductVariationDraft[];

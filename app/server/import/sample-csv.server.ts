@@ -23,6 +23,7 @@ export type SampleRow = {
   sku: string;
   imageUrl: string;
   stock: number;
+  weightGrams: number;
   colors: string[];
   tags: string[];
 };
@@ -40,6 +41,7 @@ export function sampleRow(i: number, skuPrefix = "BENCH"): SampleRow {
     sku: `${skuPrefix}-${String(i).padStart(7, "0")}`,
     imageUrl: `https://images.example.com/products/${i}.jpg`,
     stock: (i * 31) % 200,
+    weightGrams: 150 + ((i * 53) % 4000),
     colors: [COLOURS[i % COLOURS.length]!, COLOURS[(i + 2) % COLOURS.length]!],
     tags: [material.toLowerCase(), kind.toLowerCase()],
   };
@@ -47,8 +49,8 @@ export function sampleRow(i: number, skuPrefix = "BENCH"): SampleRow {
 
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
-export const IMPORT_HEADER = "title,description,price,original_price,sku,stock_quantity,category,tags,colors,image_url";
-export const COPY_COLUMNS = "name, description, category, price_cents, original_price_cents, sku, image_url, stock_quantity, colors, tags";
+export const IMPORT_HEADER = "title,description,price,original_price,sku,stock_quantity,weight_grams,category,tags,colors,image_url";
+export const COPY_COLUMNS = "name, description, category, price_cents, original_price_cents, sku, image_url, stock_quantity, weight_grams, colors, tags";
 
 async function write(stream: fs.WriteStream, text: string) {
   if (!stream.write(text)) await once(stream, "drain");
@@ -70,6 +72,7 @@ export async function writeSampleCsv(importPath: string, rows: number, opts: { c
       r.originalPriceCents === null ? "" : dollars(r.originalPriceCents),
       r.sku,
       String(r.stock),
+      String(r.weightGrams),
       r.category,
       csv(r.tags.join(", ")),
       csv(r.colors.join(", ")),
@@ -85,6 +88,7 @@ export async function writeSampleCsv(importPath: string, rows: number, opts: { c
         r.sku,
         r.imageUrl,
         String(r.stock),
+        String(r.weightGrams),
         csv(pgTextArray(r.colors)),
         csv(pgTextArray(r.tags)),
       ].join(",")}\n`;

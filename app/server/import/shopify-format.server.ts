@@ -17,6 +17,7 @@ import {
 import { defaultDraft, type Assembler, type Header, type Outcome } from "./formats.server";
 import { MISSING_TITLE } from "./generic-format.server";
 import { PRODUCT_FIELDS, type ProductVariationDraft } from "./product-draft.server";
+import { heaviest, shopifyWeightReader } from "./weight.server";
 
 const COLOUR_OPTION = /^colou?rs?$/i;
 
@@ -28,6 +29,7 @@ type Variant = {
   stock: number | null;
   unlimited: boolean;
   ships: boolean;
+  weightGrams: number | null;
 };
 
 type Group = { handle: string; first: CsvRecord; variants: Variant[]; images: { url: string; position: number }[]; out: Outcome[] };
@@ -58,6 +60,7 @@ export function shopifyAssembler(header: Header): Assembler {
     image: header.find("Image Src", "Product image URL"),
     imagePosition: header.find("Image Position", "Image position"),
   };
+  const weight = shopifyWeightReader(header);
   const optionCols = [1, 2, 3].map((n) => ({ name: header.find(`Option${n} Name`), value: header.find(`Option${n} Value`) }));
   const cell = (r: CsvRecord, idx: number[]) => firstNonEmpty(r.fields, idx).trim();
   const done = new Set<string>();
@@ -70,7 +73,8 @@ export function shopifyAssembler(header: Header): Assembler {
     const price = parsePriceCents(cell(r, col.price), "Price");
     const compare = parsePriceCents(cell(r, col.compare), "Compare-at price");
     const stock = parseStock(cell(r, col.qty), "Inventory quantity");
-    for (const v of [price, compare, stock]) {
+    const grams = weight.read(r);
+    for (const v of [price, compare, stock, grams]) {
       if (isError(v)) {
         g.out.push({ kind: "error", row: r.row, message: v.error });
         return undefined;
@@ -87,6 +91,7 @@ export function shopifyAssembler(header: Header): Assembler {
       stock: stock as number | null,
       unlimited: untracked || policy === "continue" || policy === "true",
       ships: parseFlag(cell(r, col.ships)) ?? true,
+      weightGrams: grams as number | null,
     };
   }
 
@@ -123,6 +128,8 @@ export function shopifyAssembler(header: Header): Assembler {
     d.unlimitedStock = g.variants.length > 0 && g.variants.some((v) => v.unlimited);
     d.stockQuantity = d.unlimitedStock ? 0 : g.variants.reduce((sum, v) => sum + (v.stock ?? 0), 0);
     if (d.stockQuantity > 1_000_000) d.stockQuantity = 1_000_000;
+    // One weight per product: the heaviest variant's, so weight-based shipping never charges too little.
+    d.weightGrams = heaviest(g.variants.map((v) => v.weightGrams));
 
     const names = optionCols.map((o) => stripTags(cell(r, o.name)));
     const byValue = new Map<string, ProductVariationDraft>();
@@ -163,7 +170,8 @@ export function shopifyAssembler(header: Header): Assembler {
 
   return {
     // Shopify has no "featured" flag: a re-import leaves the shop's own choice alone.
-    provided: PRODUCT_FIELDS.filter((f) => f !== "featured"),
+    // Without a weight column, a re-import leaves the weights alone.
+    provided: PRODUCT_FIELDS.filter((f) => f !== "featured" && (f !== "weight_grams" || weight.present)),
     push(r) {
       const handle = cell(r, col.handle);
       if (group && handle === group.handle) {

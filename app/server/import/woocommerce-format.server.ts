@@ -16,6 +16,7 @@ import {
 import { defaultDraft, type Assembler, type Header, type Outcome, type VariantMerge } from "./formats.server";
 import { MISSING_TITLE } from "./generic-format.server";
 import { PRODUCT_FIELDS } from "./product-draft.server";
+import { findWeightColumn, readWeight } from "./weight.server";
 
 const COLOUR_ATTRIBUTE = /^(pa_)?colou?rs?$/i;
 
@@ -65,6 +66,8 @@ export function wooCommerceAssembler(header: Header): Assembler {
     tags: header.find("Tags"),
     images: header.find("Images"),
     parent: header.find("Parent"),
+    // 'Weight (kg)', 'Weight (g)', 'Weight (lbs)' or 'Weight (oz)', as the shop's unit setting says.
+    weight: findWeightColumn(header),
   };
   const attributes: { name: number[]; values: number[] }[] = [];
   for (let n = 1; header.has(`Attribute ${n} name`); n++) {
@@ -103,7 +106,8 @@ export function wooCommerceAssembler(header: Header): Assembler {
   }
 
   return {
-    provided: [...PRODUCT_FIELDS],
+    // Without a weight column, a re-import leaves the weights alone.
+    provided: PRODUCT_FIELDS.filter((f) => f !== "weight_grams" || col.weight !== null),
     push(r) {
       const types = splitList(cell(r, col.type).toLowerCase());
       const id = cell(r, col.id);
@@ -116,6 +120,8 @@ export function wooCommerceAssembler(header: Header): Assembler {
         if (isError(p)) return [{ kind: "error", row: r.row, message: p.error }];
         const s = stockOf(r);
         if (isError(s)) return [{ kind: "error", row: r.row, message: s.error }];
+        const weight = readWeight(r, col.weight);
+        if (isError(weight)) return [{ kind: "error", row: r.row, message: weight.error }];
         const opts = options(r);
         pending.push({
           row: r.row,
@@ -124,6 +130,7 @@ export function wooCommerceAssembler(header: Header): Assembler {
           originalPriceCents: p.original,
           stockQuantity: s.stock,
           inStock: s.inStock,
+          weightGrams: weight,
           colors: opts.filter((o) => COLOUR_ATTRIBUTE.test(o.type)).flatMap((o) => o.values.map(detach)),
           options: opts.map((o) => ({ type: detach(o.type), value: detach(o.values[0]!) })),
         });
@@ -141,6 +148,9 @@ export function wooCommerceAssembler(header: Header): Assembler {
       if (isError(p)) return [{ kind: "error", row: r.row, message: p.error }];
       const s = stockOf(r);
       if (isError(s)) return [{ kind: "error", row: r.row, message: s.error }];
+      const weight = readWeight(r, col.weight);
+      if (isError(weight)) return [{ kind: "error", row: r.row, message: weight.error }];
+      d.weightGrams = weight;
       d.priceCents = p.price ?? 0;
       d.originalPriceCents = p.original;
       d.sku = sku;
