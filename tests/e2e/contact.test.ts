@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscriptions } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { mailOutbox, newsletterSubscriptions } from "~/server/db/schema";
 import { asAdmin } from "../factories/users";
 import { launchBrowser, useShop } from "./harness";
 
@@ -23,6 +24,17 @@ function patient<T extends Page>(page: T): T {
 async function pageWithoutJavaScript() {
   const context = await noScriptBrowser.newContext({ baseURL: shop.baseUrl, javaScriptEnabled: false });
   return patient(await context.newPage());
+}
+
+/** The confirmation link in the newsletter mail to this address (mailed just after the answer). */
+async function confirmationLink(to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const [mail] = await shop.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const link = mail?.text.match(/https?:\/\/\S+\/newsletter\/confirm\?\S+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no confirmation mail to ${to}`);
 }
 
 async function fillContactForm(page: Page, fields: { name: string; email: string; subject: string; message: string }) {
@@ -123,8 +135,15 @@ describe("newsletter box", () => {
     await box.fill("jamie.fox@example.TEST");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText("Thanks for subscribing! You're on the list.").waitFor();
+    await page.getByText("Check your inbox to confirm your subscription.").waitFor();
     const rows = await shop.db.select().from(newsletterSubscriptions);
     expect(rows.map((r) => r.email.toLowerCase())).toEqual(["jamie.fox@example.test"]);
+
+    // Double opt-in: the address is listed once the link in the mail is followed and confirmed.
+    const confirm = await confirmationLink("Jamie.Fox@Example.test");
+    await page.goto(confirm);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await page.getByText("Your subscription is confirmed. Thanks for subscribing!").waitFor();
 
     const admin = patient(await asAdmin(shop));
     await admin.goto("/admin/newsletter");
@@ -144,6 +163,17 @@ describe("newsletter box", () => {
     await page.waitForURL(/newsletter=subscribed/);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.getByText("Thanks for subscribing! You're on the list.").waitFor();
+    await page.getByText("Check your inbox to confirm your subscription.").waitFor();
+    // The mailed links' pages are plain forms too: confirm, then unsubscribe.
+    const confirm = await confirmationLink("plain-html@example.test");
+    await page.goto(confirm);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await page.getByText("Your subscription is confirmed. Thanks for subscribing!").waitFor();
+    const [mail] = await shop.db.select().from(mailOutbox).where(eq(mailOutbox.to, "plain-html@example.test"));
+    await page.goto(mail!.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?\S+/)![0]);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByText("You're unsubscribed. You won't get the newsletter any more.").waitFor();
+    expect(await shop.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, "plain-html@example.test"))).toEqual([]);
 
     const withScript = patient(await shop.newPage());
     await withScript.goto("/");

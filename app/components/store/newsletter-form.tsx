@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
-import { SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
+import { CONFIRM_HINT, SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { clsx } from "clsx";
 import type { NewsletterResult } from "~/lib/newsletter-view";
 
@@ -15,7 +15,7 @@ const OUTCOMES: Record<string, NewsletterResult> = {
   failed: { ok: false, error: "Could not subscribe right now. Please try again." },
 };
 
-/** The footer's newsletter box: stores the address and answers in place. */
+/** The footer's newsletter box: stores the address (waiting for the mailed link) and answers in place. */
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterResult>();
   const location = useLocation();
@@ -60,7 +60,7 @@ export function NewsletterForm() {
         aria-live="polite"
         className={clsx("min-h-5 text-sm", result?.ok ? "text-success" : "text-destructive")}
       >
-        {result ? (result.ok ? result.message : result.error) : null}
+        {result ? (result.ok ? `${result.message} ${CONFIRM_HINT}` : result.error) : null}
       </p>
     </fetcher.Form>
   );

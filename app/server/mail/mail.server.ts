@@ -16,6 +16,8 @@ export type Mail = {
    * left out of the outbox record, where any admin could follow it into the customer's account.
    */
   secretLink?: string;
+  /** Extra headers for SMTP (List-Unsubscribe, …); the outbox record does not keep them. */
+  headers?: Record<string, string>;
 };
 
 /** What the outbox keeps of a mail's text or HTML once the mail itself has gone out. */
@@ -63,6 +65,7 @@ export async function sendMail(db: Db, mail: Mail) {
       text: mail.text,
       html: mail.html,
       replyTo: mail.replyTo ? headerSafe(mail.replyTo) : undefined,
+      headers: mail.headers ? Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [headerSafe(k), headerSafe(v)])) : undefined,
     });
   } catch (err) {
     error = (err as Error).message;

@@ -48,12 +48,21 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
 );
 
+/**
+ * The footer box's subscriptions, with double opt-in: the box stores the address with
+ * `confirmed_at` null and mails a link; only a followed link sets it, and only then is the
+ * address listed (docs/rules/storefront.md). Rows written without it (subscriptions from before
+ * double opt-in, which were listed already) count as confirmed.
+ */
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).defaultNow(),
+    /** When the confirmation mail last went out, so a repeated subscribe re-sends it at most so often. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
 );
