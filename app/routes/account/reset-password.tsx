@@ -10,7 +10,9 @@ import type { Route } from "./+types/reset-password";
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password — Linen & Loft" },
   { name: "description", content: "Choose a new password for your Linen & Loft account." },
-  { name: "referrer", content: "no-referrer" },
+  // The token is in the address: no Referer leaves the site. Not no-referrer: with it a browser
+  // sends "Origin: null" on the form's plain post (no JavaScript), which same-origin.server.ts refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 /** better-auth checks the mailed link and lands here with `?token=` or `?error=INVALID_TOKEN`. */
