@@ -26,6 +26,7 @@ export type FakeSession = {
   url: string | null;
   payment_intent: string | null;
   line_items: { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } }[];
+  created: number;
 };
 
 export type FakeRequest = { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined };
@@ -98,7 +99,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let stall: "before" | "after" | null = null;
   const coupons = new Map<string, { id: string; object: "coupon"; amount_off: number; currency: string; name: string | null }>();
 
-  function handle(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+  function handle(method: string, path: string, body: Record<string, unknown>, query = new URLSearchParams()): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const items = (body.line_items as FakeSession["line_items"] | undefined) ?? [];
       const lineItems = items.map((l) => ({
@@ -132,11 +133,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         success_url: String(body.success_url),
         cancel_url: String(body.cancel_url),
         url: `https://checkout.stripe.test/c/pay/${id}`,
+        created: Math.floor(Date.now() / 1000),
         payment_intent: null,
         line_items: lineItems,
       };
       sessions.set(id, session);
       return { status: 200, body: session };
+    }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const status = query.get("status");
+      const gte = Number(query.get("created[gte]") ?? 0);
+      const data = [...sessions.values()].filter((s) => (!status || s.status === status) && s.created >= gte).reverse();
+      return { status: 200, body: { object: "list", url: "/v1/checkout/sessions", has_more: false, data } };
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
@@ -183,7 +191,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const [path = "/"] = (req.url ?? "/").split("?");
+      const [path = "/", search = ""] = (req.url ?? "/").split("?");
       const body = parseStripeForm(Buffer.concat(chunks).toString());
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       requests.push({ method: req.method ?? "GET", path, body, idempotencyKey });
@@ -203,7 +211,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       } else if (idempotencyKey && replays.has(`${req.method} ${path} ${idempotencyKey}`)) {
         answer = replays.get(`${req.method} ${path} ${idempotencyKey}`)!;
       } else {
-        answer = handle(req.method ?? "GET", path, body);
+        answer = handle(req.method ?? "GET", path, body, new URLSearchParams(search));
         if (idempotencyKey && req.method === "POST") replays.set(`${req.method} ${path} ${idempotencyKey}`, answer);
       }
       res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });

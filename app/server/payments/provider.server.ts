@@ -56,6 +56,11 @@ export interface PaymentProvider {
    * is already paid or closed is left as it is: the caller reads it again to find out which.
    */
   expireSession(id: string): Promise<void>;
+  /**
+   * Ids of sessions paid at the provider since `since`, newest first, at most `limit`: how the
+   * shop finds payments whose confirmation never arrived (a crash, a lost webhook).
+   */
+  paidSessionsSince(since: Date, limit: number): Promise<string[]>;
 }
 
 /** The provider could not be reached or refused the call. */

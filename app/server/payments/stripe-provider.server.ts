@@ -143,6 +143,19 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async paidSessionsSince(since: Date, limit: number) {
+    const ids: string[] = [];
+    try {
+      for await (const s of this.stripe.checkout.sessions.list({ created: { gte: Math.floor(since.getTime() / 1000) }, status: "complete", limit: 100 })) {
+        if (s.payment_status === "paid" || s.payment_status === "no_payment_required") ids.push(s.id);
+        if (ids.length >= limit) break;
+      }
+    } catch (err) {
+      throw asProviderError(err, "list Checkout Sessions");
+    }
+    return ids;
+  }
+
   async refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string }) {
     let paymentIntent = session.paymentReference;
     if (!paymentIntent) paymentIntent = (await this.retrieveSession(session.id))?.paymentReference ?? null;

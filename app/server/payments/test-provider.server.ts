@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orders, testPaymentSessions } from "../db/schema";
 import { publicUrl } from "../env.server";
@@ -77,6 +77,16 @@ export class TestPaymentProvider implements PaymentProvider {
       .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, "open")));
   }
 
+  async paidSessionsSince(since: Date, limit: number) {
+    const rows = await this.db
+      .select({ id: testPaymentSessions.id })
+      .from(testPaymentSessions)
+      .where(and(eq(testPaymentSessions.status, "paid"), gt(testPaymentSessions.completedAt, since)))
+      .orderBy(desc(testPaymentSessions.completedAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
   async refund(session: { id: string }) {
     await this.db
       .update(testPaymentSessions)
@@ -108,12 +118,15 @@ export async function getTestPaymentPage(db: Db, sessionId: string) {
 export type TestPaymentResult =
   | { kind: "invalid"; fieldErrors: Extract<CardCheck, { ok: false }>["fieldErrors"] }
   | { kind: "not_found" }
-  /** paid, declined, expired or already closed: the shopper goes to the result page either way. */
-  | { kind: "done"; outcome: "paid" | "declined" | "expired" | "closed"; redirectTo: string };
+  /**
+   * paid, declined, expired or already closed: the shopper goes to the result page either way.
+   * `session`: the session as this call left it (paid or declined by it).
+   */
+  | { kind: "done"; outcome: "paid" | "declined" | "expired" | "closed"; redirectTo: string; session?: RemoteSession };
 
 /**
  * The Pay button. The open → paid/declined step is one conditional UPDATE, so a double click or
- * two tabs charge once.
+ * two tabs charge once. Settlement runs it inside the transaction that settles the order.
  */
 export async function payTestSession(db: Db, sessionId: string, card: unknown): Promise<TestPaymentResult> {
   const [session] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
@@ -145,7 +158,7 @@ export async function payTestSession(db: Db, sessionId: string, card: unknown): 
         gt(testPaymentSessions.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: testPaymentSessions.id });
+    .returning();
   if (!updated) return { kind: "done", outcome: "closed", redirectTo };
-  return { kind: "done", outcome: paid ? "paid" : "declined", redirectTo };
+  return { kind: "done", outcome: paid ? "paid" : "declined", redirectTo, session: toRemote(updated) };
 }

@@ -93,6 +93,13 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
   }
 
   const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name));
+  return afterPayment(db, sessionId, applied, providers);
+}
+
+export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
+
+/** After a payment's transaction committed: the confirmation (or sold-out) mail, then the outcome. */
+export async function afterPayment(db: Db, sessionId: string, applied: AppliedPayment, providers: Providers): Promise<PaymentOutcome> {
   const fresh = (await findBySession(db, sessionId))!;
   if (applied === "paid") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, fresh.id));
@@ -109,7 +116,7 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
  * When a line cannot be served the order is cancelled and its refund recorded in the same
  * transaction, so a crash before the refund call cannot forget it.
  */
-async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string) {
+export async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));

@@ -9,6 +9,8 @@ import { getPaymentProvider, type PaymentProvider, type PaymentProviderName } fr
 export type Providers = {
   forNewCheckout(): PaymentProvider;
   forOrder(order: { paymentProvider: string }): PaymentProvider;
+  /** Every provider orders may have been opened with: the test provider, and Stripe when configured. */
+  inUse(): PaymentProvider[];
 };
 
 /** An order names a provider this shop does not have (a row written by hand, a removed adapter). */
@@ -28,10 +30,14 @@ export function shopProviders(db: Db): Providers {
       if (!isProviderName(order.paymentProvider)) throw new UnknownPaymentProviderError(order.paymentProvider);
       return getPaymentProvider(db, order.paymentProvider);
     },
+    inUse: () => {
+      const active = getPaymentProvider(db);
+      return active.name === "test" ? [active] : [getPaymentProvider(db, "test"), active];
+    },
   };
 }
 
 /** Every checkout and every order through one provider (tests and fault drills put a fake here). */
 export function onlyProvider(provider: PaymentProvider): Providers {
-  return { forNewCheckout: () => provider, forOrder: () => provider };
+  return { forNewCheckout: () => provider, forOrder: () => provider, inUse: () => [provider] };
 }

@@ -5,6 +5,7 @@ import { logger } from "../logger.server";
 import { confirmPayment } from "./confirm.server";
 import { runProviderCall } from "./provider-calls.server";
 import type { Providers } from "./providers.server";
+import { settleLostPayments } from "./lost-payments.server";
 import { startAbandonedCheckoutSweeper } from "./sweeper.server";
 
 /**
@@ -33,11 +34,32 @@ export async function runDueProviderCalls(db: Db, opts: { providers?: Providers;
   return done;
 }
 
+/** Runs `fn` now and every `everyMs`, never two at once; errors are logged. */
+function every(name: string, everyMs: number, fn: () => Promise<number>) {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    fn()
+      .then((n) => n > 0 && logger.info({ done: n }, name))
+      .catch((err: Error) => logger.warn({ err: err.message }, `${name}: failed`))
+      .finally(() => {
+        running = false;
+      });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Settlement's background work in a running shop: recorded provider calls (at start, then every
- * 30 s) and the abandoned-checkout sweep (every 10 minutes). Returns a function that stops both.
+ * 30 s), payments whose confirmation was lost (at start, then every 5 minutes) and the
+ * abandoned-checkout sweep (every 10 minutes). Returns a function that stops them.
  */
-export function startSettlementWorkers(db: Db, { callsEveryMs = 30_000 } = {}) {
+export function startSettlementWorkers(db: Db, { callsEveryMs = 30_000, lostPaymentsEveryMs = 5 * 60_000 } = {}) {
+  const stopLost = every("settled lost payments", lostPaymentsEveryMs, () => settleLostPayments(db));
   let running = false;
   const runCalls = () => {
     if (running) return;
@@ -55,6 +77,7 @@ export function startSettlementWorkers(db: Db, { callsEveryMs = 30_000 } = {}) {
   const stopSweeper = startAbandonedCheckoutSweeper(db);
   return () => {
     clearInterval(timer);
+    stopLost();
     stopSweeper();
   };
 }
