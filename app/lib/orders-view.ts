@@ -68,8 +68,15 @@ export type AdminOrderView = {
   paidAt: string | null;
   /** The stock the order took was put back (it was cancelled after payment). */
   stockReturned: boolean;
+  /** The quote the order was placed at: every money line (app/lib/order-money.ts prints them). */
   subtotalCents: number;
+  discountCents: number;
+  discountCode: string | null;
+  shippingName: string;
   shippingCents: number;
+  taxName: string;
+  taxRateBasisPoints: number;
+  pricesIncludeTax: boolean;
   taxCents: number;
   totalAmountCents: number;
   customer: {

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
-import type { AdminOrderLine, AdminOrderView } from "~/lib/orders-view";
+import { orderMoneyRows, type OrderMoney } from "~/lib/order-money";
+import type { AdminOrderLine } from "~/lib/orders-view";
 
-type Totals = Pick<AdminOrderView, "subtotalCents" | "shippingCents" | "taxCents" | "totalAmountCents">;
-
-/** The line snapshots taken at purchase (later product edits never change them) and the totals. */
-export function OrderLines({ lines, totals }: { lines: AdminOrderLine[]; totals: Totals }) {
+/**
+ * The line snapshots taken at purchase (later product edits never change them) and every money
+ * line of the quote the order was placed at: subtotal, discount, shipping, tax (always shown
+ * here, $0.00 on a shop without tax), total.
+ */
+export function OrderLines({ lines, totals }: { lines: AdminOrderLine[]; totals: OrderMoney }) {
   return (
     <div className="overflow-x-auto">
       <Table>
@@ -38,30 +41,16 @@ export function OrderLines({ lines, totals }: { lines: AdminOrderLine[]; totals:
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow>
-            <TableCell colSpan={3}>Subtotal</TableCell>
-            <TableCell className="text-right tabular-nums" data-testid="order-subtotal">
-              {formatMoney(totals.subtotalCents)}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell colSpan={3}>Shipping</TableCell>
-            <TableCell className="text-right" data-testid="order-shipping">
-              {totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell colSpan={3}>Tax</TableCell>
-            <TableCell className="text-right tabular-nums" data-testid="order-tax">
-              {formatMoney(totals.taxCents)}
-            </TableCell>
-          </TableRow>
-          <TableRow className="text-base font-bold">
-            <TableCell colSpan={3}>Total</TableCell>
-            <TableCell className="text-right tabular-nums" data-testid="order-total">
-              {formatMoney(totals.totalAmountCents)}
-            </TableCell>
-          </TableRow>
+          {orderMoneyRows(totals, { alwaysTax: true }).map((row) => (
+            <TableRow key={row.key} className={row.key === "total" ? "text-base font-bold" : undefined}>
+              <TableCell colSpan={3} className="whitespace-normal" data-testid={`order-${row.key}-label`}>
+                {row.label}
+              </TableCell>
+              <TableCell className="text-right tabular-nums whitespace-nowrap" data-testid={`order-${row.key}`}>
+                {row.value}
+              </TableCell>
+            </TableRow>
+          ))}
         </TableFooter>
       </Table>
     </div>

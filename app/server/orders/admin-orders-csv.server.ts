@@ -1,4 +1,5 @@
 import { csvCell } from "~/lib/csv";
+import { taxLabel } from "~/lib/pricing-view";
 import type { Db } from "../db/client.server";
 import { filteredOrderBatches, type AdminOrderQuery } from "./admin-orders.server";
 
@@ -13,7 +14,11 @@ const HEADER = [
   "phone",
   "items",
   "subtotal",
+  "discount",
+  "discount_code",
+  "shipping_name",
   "shipping",
+  "tax_name",
   "tax",
   "total",
   "currency",
@@ -25,7 +30,11 @@ const HEADER = [
   "payment_reference",
 ];
 
-/** Dollars with 2 decimals and no $ sign, so a spreadsheet reads the cell as a number. */
+/**
+ * Dollars with 2 decimals and no $ sign, so a spreadsheet reads the cell as a number. The money
+ * columns are the order's quote: discount is the amount taken off (positive), tax_name its label
+ * ('VAT 20% (included)': a tax included in the prices is not added to the total).
+ */
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
 /**
@@ -49,7 +58,11 @@ export async function* ordersCsvChunks(db: Db, query: Omit<AdminOrderQuery, "pag
           r.phone,
           String(r.itemsCount),
           amount(r.subtotalCents),
+          amount(r.discountCents),
+          r.discountCode ?? "",
+          r.shippingName,
           amount(r.shippingCents),
+          taxLabel({ name: r.taxName, rateBasisPoints: r.taxRateBasisPoints, included: r.pricesIncludeTax, amountCents: r.taxCents }),
           amount(r.taxCents),
           amount(r.totalAmountCents),
           r.currency.toUpperCase(),

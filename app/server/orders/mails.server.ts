@@ -1,10 +1,12 @@
 import { formatMoney } from "~/lib/money";
+import { orderMoneyRows, type OrderMoney } from "~/lib/order-money";
 import type { Db } from "../db/client.server";
 import { publicUrl } from "../env.server";
 import { logger } from "../logger.server";
 import { sendMail } from "../mail/mail.server";
 
-export type MailOrder = {
+/** An order row has all of these: the address and the quote it was placed at (OrderMoney). */
+export type MailOrder = OrderMoney & {
   orderNumber: string;
   email: string;
   firstName: string;
@@ -14,19 +16,18 @@ export type MailOrder = {
   state: string;
   zipCode: string;
   country: string;
-  subtotalCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalAmountCents: number;
 };
 export type MailLine = { name: string; quantity: number; unitPriceCents: number; lineTotalCents: number };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The order confirmation (subject, plain text and HTML): every line, the totals, the address. */
+/**
+ * The order confirmation (subject, plain text and HTML): every line, every money line of the
+ * order's quote (subtotal, discount, shipping, tax, total), the address.
+ */
 export function orderConfirmationMail(order: MailOrder, lines: MailLine[]) {
-  const shipping = order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents);
+  const money = orderMoneyRows(order, { alwaysTax: true });
   const address = [
     `${order.firstName} ${order.lastName}`,
     order.address,
@@ -40,10 +41,7 @@ export function orderConfirmationMail(order: MailOrder, lines: MailLine[]) {
     "",
     ...lines.map((l) => `${l.quantity} × ${l.name} (${formatMoney(l.unitPriceCents)} each): ${formatMoney(l.lineTotalCents)}`),
     "",
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    `Shipping: ${shipping}`,
-    `Tax: ${formatMoney(order.taxCents)}`,
-    `Total: ${formatMoney(order.totalAmountCents)}`,
+    ...money.map((m) => `${m.label}: ${m.value}`),
     "",
     "Shipping to:",
     ...address,
@@ -59,13 +57,15 @@ export function orderConfirmationMail(order: MailOrder, lines: MailLine[]) {
   const html = `<p>Thank you for your order, ${escapeHtml(order.firstName)}!</p>
 <p>Order <strong>${escapeHtml(order.orderNumber)}</strong> has been confirmed.</p>
 <table cellpadding="4">${rows}
-<tr><td>Subtotal</td><td style="text-align:right">${formatMoney(order.subtotalCents)}</td></tr>
-<tr><td>Shipping</td><td style="text-align:right">${shipping}</td></tr>
-<tr><td>Tax</td><td style="text-align:right">${formatMoney(order.taxCents)}</td></tr>
-<tr><td><strong>Total</strong></td><td style="text-align:right"><strong>${formatMoney(order.totalAmountCents)}</strong></td></tr>
+${money.map(moneyRowHtml).join("\n")}
 </table>
 <p>Shipping to:<br>${address.map(escapeHtml).join("<br>")}</p>`;
   return { subject: `Order ${order.orderNumber} confirmed`, text, html };
+}
+
+function moneyRowHtml(m: { key: string; label: string; value: string }) {
+  const cell = (s: string) => (m.key === "total" ? `<strong>${escapeHtml(s)}</strong>` : escapeHtml(s));
+  return `<tr><td>${cell(m.label)}</td><td style="text-align:right">${cell(m.value)}</td></tr>`;
 }
 
 /** Sent when a payment arrived for an order that cannot be completed (sold out, or cancelled first): what happened and what happens to the money. */
