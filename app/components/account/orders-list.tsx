@@ -3,11 +3,15 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AccountOrder } from "~/lib/accounts-view";
 import { formatMoney } from "~/lib/money";
+import { orderMoneyRows } from "~/lib/order-money";
 import { OrderStatusBadge } from "./order-status-badge";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** The Orders tab: the person's orders, newest first, or the empty state. */
+/**
+ * The Orders tab: the person's orders, newest first, or the empty state. Each shows its total and
+ * the money lines it was placed at (subtotal, discount, shipping, and tax when there was any).
+ */
 export function OrdersList({ orders }: { orders: AccountOrder[] }) {
   if (orders.length === 0) {
     return (
@@ -24,17 +28,33 @@ export function OrdersList({ orders }: { orders: AccountOrder[] }) {
   return (
     <ul className="grid gap-3" aria-label="Your orders">
       {orders.map((o) => (
-        <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
-          <div className="min-w-0">
-            <p className="font-medium break-all">Order #{o.orderNumber}</p>
-            <p className="text-sm text-muted-foreground">
-              <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time>
-            </p>
+        <li key={o.id} className="grid gap-3 rounded-lg border p-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium break-all">Order #{o.orderNumber}</p>
+              <p className="text-sm text-muted-foreground">
+                <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time>
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="font-semibold" data-testid="account-order-total">
+                {formatMoney(o.totalAmountCents)}
+              </span>
+              <OrderStatusBadge status={o.status} />
+            </div>
           </div>
-          <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatMoney(o.totalAmountCents)}</span>
-            <OrderStatusBadge status={o.status} />
-          </div>
+          <dl className="grid gap-1 text-sm sm:max-w-sm" aria-label={`Order #${o.orderNumber} amounts`}>
+            {orderMoneyRows(o)
+              .filter((row) => row.key !== "total")
+              .map((row) => (
+                <div key={row.key} className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">{row.label}</dt>
+                  <dd className="tabular-nums" data-testid={`account-order-${row.key}`}>
+                    {row.value}
+                  </dd>
+                </div>
+              ))}
+          </dl>
         </li>
       ))}
     </ul>

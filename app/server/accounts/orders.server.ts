@@ -10,8 +10,17 @@ export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Pro
       id: orders.id,
       orderNumber: orders.orderNumber,
       createdAt: orders.createdAt,
-      totalAmountCents: orders.totalAmountCents,
       status: orders.status,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      discountCode: orders.discountCode,
+      shippingName: orders.shippingName,
+      shippingCents: orders.shippingCents,
+      taxName: orders.taxName,
+      taxRateBasisPoints: orders.taxRateBasisPoints,
+      pricesIncludeTax: orders.pricesIncludeTax,
+      taxCents: orders.taxCents,
+      totalAmountCents: orders.totalAmountCents,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
