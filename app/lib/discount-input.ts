@@ -11,12 +11,8 @@ import { isUuid } from "./uuid";
  * is saved. Rules: docs/rules/admin.md, Discounts.
  */
 
-/**
- * Letters, digits, - and _, 64 at most: the same as `CODE_PATTERN` in
- * app/server/pricing/discount-codes.server.ts, which the checkout matches typed codes with (a test
- * keeps the two equal; this copy exists because app/lib may not import app/server).
- */
-export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export { DISCOUNT_CODE_PATTERN } from "./pricing-view";
+import { DISCOUNT_CODE_PATTERN } from "./pricing-view";
 export const DISCOUNT_CODE_MAX = 64;
 export const MAX_DISCOUNT_AMOUNT_CENTS = 100_000_000; // $1,000,000.00, as the catalogue's prices
 export const MAX_USAGE_LIMIT = 1_000_000_000;

@@ -100,6 +100,9 @@ export type CartReview = {
   discount: DiscountReview | null;
 };
 
+/** A discount code as the owner may write it and a shopper may type it: letters, digits, - and _, 64 at most. */
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const DISCOUNT_MESSAGES = {
   applied: "Discount applied",
   notValid: "This code is not valid.",

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatMoney } from "~/lib/money";
-import { DISCOUNT_MESSAGES, discountMinimumMessage } from "~/lib/pricing-view";
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountMinimumMessage } from "~/lib/pricing-view";
 import type { Db } from "../db/client.server";
 import { categories, discountCodes, discountUses } from "../db/schema";
 import type { DiscountRule } from "./quote.server";
 
-/** A code as the owner may write it and a shopper may type it: letters, digits, - and _, 64 at most. */
-export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The owner's and the checkout's one rule for what a code may look like. */
+export const CODE_PATTERN = DISCOUNT_CODE_PATTERN;
 
 export type CodeRow = typeof discountCodes.$inferSelect;
 
