@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/lean/c
 import { Separator } from "~/components/ui/lean/separator";
 import { Skeleton } from "~/components/ui/lean/skeleton";
 import { formatMoney } from "~/lib/money";
+import { MINUS } from "~/lib/order-money";
 import { taxLabel, type Quote, type ShippingReview } from "~/lib/pricing-view";
 
 type Props = {
@@ -73,7 +74,7 @@ export function CartSummary({ quote, shipping = null, taxPending = false, failed
             {quote?.discount ? (
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Discount ({quote.discount.code})</dt>
-                <dd data-testid="order-discount">{quote.discount.freeShipping ? "Free shipping" : formatMoney(-quote.discount.amountCents)}</dd>
+                <dd data-testid="order-discount">{quote.discount.freeShipping ? "Free shipping" : `${MINUS}${formatMoney(quote.discount.amountCents)}`}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-4">
