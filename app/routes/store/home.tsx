@@ -3,20 +3,27 @@ import { Benefits } from "~/components/store/benefits";
 import { Hero } from "~/components/store/hero";
 import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
 import { ProductGrid } from "~/components/store/product-grid";
+import { freeShippingText } from "~/lib/free-shipping";
 import { FEATURED_PAGE_SIZE, MAX_RENDERED_PAGES, parsePage } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { listFeaturedProducts } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
+import { freeShippingClaim } from "~/server/pricing/free-shipping.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // `?page=N` is the no-JavaScript 'load more': it renders the first N pages at once.
   const page = parsePage(new URL(request.url).searchParams.get("page"), MAX_RENDERED_PAGES);
-  const featured = await listFeaturedProducts(getDb(), { offset: 0, limit: page * FEATURED_PAGE_SIZE });
-  return { featured, page, canonical: absoluteUrl("/") };
+  const db = getDb();
+  const [featured, freeShipping] = await Promise.all([
+    listFeaturedProducts(db, { offset: 0, limit: page * FEATURED_PAGE_SIZE }),
+    // The benefits strip's free-shipping line follows the shop's rates (docs/rules/storefront.md).
+    freeShippingClaim(db),
+  ]);
+  return { featured, page, canonical: absoluteUrl("/"), freeShipping };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -41,7 +48,7 @@ const NO_PARAMS = new URLSearchParams();
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings ?? DEFAULT_SETTINGS;
-  const { featured, page } = loaderData;
+  const { featured, page, freeShipping } = loaderData;
   const list = useLoadMore({
     initial: featured.items,
     hasMore: featured.hasMore,
@@ -71,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </section>
-      <Benefits />
+      <Benefits freeShipping={freeShippingText(freeShipping)} />
     </>
   );
 }
