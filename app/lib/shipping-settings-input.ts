@@ -249,13 +249,13 @@ function parseBands(value: unknown, ctx: Ctx): AdminWeightBand[] | null {
     if (typeof from === "string") issue(ctx, ["bands", i, "from"], from);
     if (typeof to === "string") issue(ctx, ["bands", i, "to"], to);
     if (typeof price === "string") issue(ctx, ["bands", i, "price"], price);
+    if (typeof from === "number" && typeof to === "number" && to <= from) {
+      issue(ctx, ["bands", i, "to"], "To must be more than From");
+      ok = false;
+    }
     if (typeof from === "string" || typeof to === "string" || typeof price === "string") {
       ok = false;
       return;
-    }
-    if (to !== null && to <= from) {
-      issue(ctx, ["bands", i, "to"], "To must be more than From");
-      ok = false;
     }
     bands.push({ fromGrams: from, toGrams: to, priceCents: price });
   });

@@ -358,6 +358,11 @@ describe("Shipping & Tax: rates", () => {
       "bands.0.from": "From must be a number of grams",
       "bands.0.price": "Price cannot be negative",
     });
+    // Every problem of a band at once.
+    expect((await bands([{ from: "1000", to: "500", price: "-3" }])).errors).toEqual({
+      "bands.0.to": "To must be more than From",
+      "bands.0.price": "Price cannot be negative",
+    });
     expect((await bands([{ from: "", to: "10", price: "" }])).errors).toEqual({
       "bands.0.from": "From is required",
       "bands.0.price": "Price is required",
