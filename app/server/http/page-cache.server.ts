@@ -148,6 +148,8 @@ type Capture = (html: Buffer) => void;
  */
 export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
   const store = new PageStore(opts.maxBytes);
+  /** Pages being rendered right now, by key: what a concurrent miss of the same URL waits for. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
   const log = getRootLogger();
   const changes = new StorefrontChanges(async (since) => {
     const { rows } = await opts.pool().query({ name: "storefront-changes-since", text: CHANGES_SINCE, values: [since] });
@@ -157,27 +159,57 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     if (opts.maxBytes <= 0 || !isCacheableRequest(req)) return next();
     const key = req.originalUrl;
+    // Every change committed before this request is known once this check is applied. If the
+    // log cannot be read (a database outage), the page answers for itself (503) and is not kept.
+    if (!(await changes.checkAfterNow())) return next();
+    // Looked up after the check: a page stored while this request waited for it counts too.
     let page = store.get(key);
     if (page && Date.now() - page.storedAt > PAGE_TTL_MS) {
       store.delete(key);
       page = undefined;
     }
-    // Every change committed before this request is known once this check is applied. If the
-    // log cannot be read (a database outage), the page answers for itself (503) and is not kept.
-    if (!(await changes.checkAfterNow())) return next();
     if (page) {
       if (changes.isFresh(page.generation, page.productId)) return sendCached(req, res, page);
       store.delete(key);
+    }
+    // Single flight: a miss while the same page is being rendered waits for that rendering
+    // instead of starting another, and gets it if no change that concerns it has committed
+    // since it began (the check above knows every change committed before this request).
+    const shared = rendering.get(key);
+    if (shared) {
+      const sharedPage = await shared;
+      if (sharedPage && changes.isFresh(sharedPage.generation, sharedPage.productId)) return sendCached(req, res, sharedPage, "shared");
+      // Nothing to share (a redirect, a 404, an error, a change since): this request renders.
     }
     // The rendering starts from that check, so the next one does not discard it for a change
     // it already shows.
     res.setHeader("X-Page-Cache", "miss");
     const generation = changes.generation;
     const productId = PRODUCT_PAGE.exec(req.path)?.[1]?.toLowerCase() ?? null;
+    let settle: (page: CachedPage | null) => void = () => {};
+    if (!rendering.has(key)) {
+      const flight = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+      rendering.set(key, flight);
+      const done = settle;
+      settle = (kept) => {
+        if (rendering.get(key) === flight) rendering.delete(key);
+        done(kept);
+      };
+    }
+    let captured = false;
+    // Not rendered after all (refused, cut off, too big to keep): the waiting requests render.
+    res.once("close", () => captured || settle(null));
     const capture: Capture = (html) => {
+      captured = true;
       void keepPage(res, html, { generation, productId })
-        .then((kept) => kept && changes.isFresh(generation, productId) && store.set(key, kept))
-        .catch((err: Error) => log.warn({ err: err.message, key }, "could not cache page"));
+        .then((kept) => {
+          if (kept && changes.isFresh(generation, productId)) store.set(key, kept);
+          settle(kept);
+        })
+        .catch((err: Error) => {
+          log.warn({ err: err.message, key }, "could not cache page");
+          settle(null);
+        });
     };
     (res.locals as Record<symbol, Capture>)[CAPTURE] = capture;
     next();
@@ -193,10 +225,10 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
 }
 
 /** The page as it was sent the first time (its security headers included), with a CSP by hash. */
-function sendCached(req: Request, res: Response, page: CachedPage) {
+function sendCached(req: Request, res: Response, page: CachedPage, how: "hit" | "shared" = "hit") {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: page.scriptHashes }, false));
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", how);
   res.setHeader("Vary", "Accept-Encoding");
   const gzipped = req.acceptsEncodings("gzip") === "gzip";
   if (gzipped) res.setHeader("Content-Encoding", "gzip");
