@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from "~/server/db/unavailable.server";
+import { markDatabaseUnavailable, metDatabaseOutage } from "~/server/http/outage.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -23,6 +25,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (metDatabaseOutage()) {
+    // A loader or action met a database outage (or no free connection in time) and let it out:
+    // a 503, never a 500. Thrown, React Router renders the page again with the error boundary
+    // showing this response ("briefly unavailable"), and calls here again with its status.
+    if (responseStatusCode !== 503) throw unavailableResponse();
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -91,6 +100,34 @@ export default function handleRequest(
 
 /** Unexpected errors go to the log with the request id; the page shows a friendly message. */
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (ourUnavailable.has(error as object)) return;
+  if (isDatabaseUnavailable(error)) {
+    // Answered as 503: by handleRequest, handleDataRequest, or outageAs503 for resource routes.
+    markDatabaseUnavailable();
+    logger.warn({ err: (error as Error).message, url: request.url }, "database unavailable");
+    return;
+  }
   if (request.signal.aborted) return;
   logger.error({ err: error, url: request.url }, "unhandled error");
+}
+
+/**
+ * A client-side navigation's data request that met a database outage: a plain 503, which React
+ * Router's client shows on the error page as "briefly unavailable" (a body it cannot decode as
+ * loader data becomes an error response with that status).
+ */
+export function handleDataRequest(response: Response) {
+  if (!metDatabaseOutage() || response.status < 500) return response;
+  return new Response(UNAVAILABLE.message, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+}
+
+const ourUnavailable = new WeakSet<object>();
+
+function unavailableResponse() {
+  const response = new Response(UNAVAILABLE.message, { status: 503, statusText: "Service Unavailable" });
+  ourUnavailable.add(response);
+  return response;
 }
