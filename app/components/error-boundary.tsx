@@ -26,7 +26,8 @@ export function ForbiddenContent() {
   );
 }
 
-function ServerErrorContent({ status }: { status: number }) {
+/** 500 "Something went wrong", or 503 "briefly unavailable" (also the page a refused request gets: server/unavailable-page.tsx). */
+export function ServerErrorContent({ status }: { status: number }) {
   const unavailable = status === 503;
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">

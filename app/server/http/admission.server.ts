@@ -1,0 +1,143 @@
+import type { NextFunction, Request, Response } from "express";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE } from "../db/unavailable.server";
+import { getRootLogger } from "../logger.server";
+
+/**
+ * Admission control in front of React Router (docs/decisions/0016). At most `concurrency`
+ * requests are worked on at once; the others wait their turn in a queue of at most `queue`
+ * requests, each for at most `maxWaitMs`. Only a request past those bounds is refused, with a
+ * 503 and Retry-After, before it costs anything: no database connection, no rendering. Without
+ * it a burst opened every rendering at once, they all waited for the pool's few connections, and
+ * those that waited longer than the pool's connection timeout failed.
+ *
+ * Static files and pages from the page cache are answered before this middleware and never wait.
+ */
+
+export type AdmissionOptions = {
+  /** Requests worked on at once. */
+  concurrency: number;
+  /** Requests that may wait for a turn; one more is refused at once. */
+  queue: number;
+  /** The longest a request waits for a turn before it is refused. */
+  maxWaitMs: number;
+  /** The HTML a refused page request gets (the shop's "briefly unavailable" page). */
+  unavailablePage: () => string;
+  /** Requests that never wait (the health check, uploaded files). */
+  exempt?: (req: Request) => boolean;
+};
+
+export type AdmissionStats = { inFlight: number; waiting: number; refused: number };
+
+/** Paths that skip the queue: the load balancer's health check and files from disk storage. */
+export const EXEMPT = /^\/(?:healthz$|media\/)/;
+
+type Waiter = { admit: () => void; refuse: () => void };
+
+export function admissionControl(opts: AdmissionOptions) {
+  const log = getRootLogger();
+  const exempt = opts.exempt ?? ((req: Request) => EXEMPT.test(req.path));
+  const waiting = new Set<Waiter>();
+  let inFlight = 0;
+  let refused = 0;
+  let unreported = 0;
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // One log line per few seconds of refusals, not one per request of a burst.
+  const reportRefusal = (why: string) => {
+    refused++;
+    unreported++;
+    if (reportTimer) return;
+    reportTimer = setTimeout(() => {
+      reportTimer = undefined;
+      log.warn({ refused: unreported, inFlight, waiting: waiting.size, why }, "busy: requests refused with 503");
+      unreported = 0;
+    }, 5_000);
+    reportTimer.unref();
+  };
+
+  const next = () => {
+    while (inFlight < opts.concurrency && waiting.size) {
+      const first = waiting.values().next().value!;
+      waiting.delete(first);
+      first.admit();
+    }
+  };
+
+  const middleware = (req: Request, res: Response, proceed: NextFunction) => {
+    if (exempt(req)) return proceed();
+
+    let held = false;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      inFlight--;
+      next();
+    };
+    const admit = () => {
+      held = true;
+      inFlight++;
+      // 'close' follows the end of the response, and also a client that went away mid-way.
+      res.once("close", release);
+      // A stream of events stays open for as long as the page does: it holds no turn once its
+      // headers are out.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, ...args: unknown[]) {
+        const result = (writeHead as (...a: unknown[]) => Response).apply(this, args);
+        if (/^text\/event-stream/i.test(String(res.getHeader("content-type") ?? ""))) release();
+        return result;
+      } as Response["writeHead"];
+      proceed();
+    };
+
+    if (inFlight < opts.concurrency && waiting.size === 0) return admit();
+    if (waiting.size >= opts.queue) {
+      reportRefusal("queue full");
+      return refuse(req, res, opts.unavailablePage);
+    }
+    const waiter: Waiter = {
+      admit: () => {
+        clearTimeout(timer);
+        res.off("close", gone);
+        admit();
+      },
+      refuse: () => {
+        waiting.delete(waiter);
+        res.off("close", gone);
+        reportRefusal("waited too long");
+        refuse(req, res, opts.unavailablePage);
+      },
+    };
+    const timer = setTimeout(waiter.refuse, opts.maxWaitMs);
+    // A client that gave up leaves the queue: nobody would read its page.
+    const gone = () => {
+      clearTimeout(timer);
+      waiting.delete(waiter);
+    };
+    res.once("close", gone);
+    waiting.add(waiter);
+  };
+
+  return Object.assign(middleware, {
+    stats: (): AdmissionStats => ({ inFlight, waiting: waiting.size, refused }),
+  });
+}
+
+/**
+ * The refusal: 503 with Retry-After. A page request gets the shop's error page; a client-side
+ * navigation's data request (`.data`) a text body, which React Router shows on the same error
+ * page; an API client `{ error }` as JSON.
+ */
+function refuse(req: Request, res: Response, page: () => string) {
+  if (res.headersSent || res.destroyed) return;
+  res.status(503);
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+  const message = UNAVAILABLE.message;
+  if (req.path.endsWith(".data")) {
+    res.type("text/plain").send(message);
+  } else if ((req.method === "GET" || req.method === "HEAD" || req.method === "POST") && /text\/html/i.test(req.get("accept") ?? "")) {
+    res.type("text/html").send(page());
+  } else {
+    res.json({ error: message });
+  }
+}
