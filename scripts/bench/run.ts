@@ -5,6 +5,7 @@ import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
 import { createDatabase } from "../../app/server/db/client.server";
 import { resetEnvCache } from "../../app/server/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
+import { runBurst } from "./burst";
 import { loadSamples, type BenchContext } from "./context";
 import { openBenchServer, type BenchServer } from "./database";
 import { runFloor } from "./floor";
@@ -26,16 +27,18 @@ const TITLES: Record<PartId, string> = {
   lighthouse: "Lighthouse (mobile)",
   js: "First-load JavaScript vs a bare React Router page",
   floor: "Floor comparison: the shop's listing vs plain Node + pg",
+  burst: "Bursts: 1,000 simultaneous requests",
   load: "Load test: a mix of shoppers",
   import: "CSV import vs PostgreSQL COPY",
 };
 /** The heaviest part last, so it cannot disturb the quieter measurements. */
-const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "load"];
+const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "load"];
 const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<PartResult>> = {
   server: runServerTimes,
   lighthouse: runLighthouse,
   js: runJsBudget,
   floor: runFloor,
+  burst: runBurst,
   load: runLoad,
 };
 
