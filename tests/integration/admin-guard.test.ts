@@ -75,6 +75,14 @@ describe("the admin guard, on every admin route in app/routes.ts", () => {
     expect(files).toContain("routes/admin/dashboard.tsx");
     expect(files).toContain("routes/admin/outbox/index.tsx");
     expect(files).toContain("routes/admin/outbox/message.tsx");
+    // Discount codes: the list, the editor (new and :id) and the editor's product search.
+    expect(adminRoutes.filter((r) => r.path.startsWith("admin/discounts")).map((r) => r.path)).toEqual([
+      "admin/discounts",
+      "admin/discounts/new",
+      "admin/discounts/products",
+      "admin/discounts/:id",
+    ]);
+    expect(files).toContain("routes/admin/settings/shipping.tsx");
   });
 
   it("refuses anonymous people (to /auth and back) and customers (403) on every loader and action", async () => {
