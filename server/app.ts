@@ -5,12 +5,18 @@ import express from "express";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { sessionCookieRefresh } from "~/server/auth/session-refresh.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv, publicUrl } from "~/server/env.server";
 import { getDb } from "~/server/db/client.server";
+import { admissionControl } from "~/server/http/admission.server";
+import { allowedMethods } from "~/server/http/allowed-methods.server";
+import { outageAs503 } from "~/server/http/outage.server";
 import { pageCache } from "~/server/http/page-cache.server";
+import { privateResponses } from "~/server/http/private-responses.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { sameOriginOnly } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
+import { unavailablePage } from "./unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
 export { beginShutdown } from "~/server/shutdown.server";
@@ -31,14 +37,20 @@ export function createApp({ dev }: { dev: boolean }) {
   // `true` would trust every entry, and the left-most one is whatever the client wrote.
   if (env.TRUST_PROXY) app.set("trust proxy", 1);
   app.use(requestLog());
+  // A refused body (413), or one answered before it arrived, closes its connection after the answer.
+  app.use(closeAfterUnreadBody());
   // Development renders every request afresh, so code changes show at once.
   const cache = pageCache({ maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, pool: () => getDb().$client });
   // A cached page is answered here, already compressed, without the work below.
   app.use(cache.serve);
   app.use(compression());
-  app.use(securityHeaders({ dev, production: env.NODE_ENV === "production" }));
+  app.use(securityHeaders({ dev, https: publicUrl(env).startsWith("https://") }));
+  // TRACE, OPTIONS and other methods no route takes: 405 with Allow, before any route runs.
+  app.use(allowedMethods(serverBuild));
   app.use(sameOriginOnly());
   app.use(sessionCookieRefresh());
+  // Signed-in visitors and /admin, /profile: Cache-Control: private, no-store.
+  app.use(privateResponses());
   // The socket address, for rate limits; loaders only see a Request, so it travels as a header
   // that a client cannot set (any incoming value is replaced).
   app.use((req, _res, next) => {
@@ -51,6 +63,19 @@ export function createApp({ dev }: { dev: boolean }) {
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
+  // Everything below works on the database: at most so many requests at once, the others wait
+  // their turn, and past the queue's bounds a 503 (docs/decisions/0016). Static files and cached
+  // pages were answered above and never wait.
+  app.use(
+    admissionControl({
+      concurrency: env.REQUEST_CONCURRENCY ?? env.DATABASE_POOL_SIZE,
+      queue: env.REQUEST_QUEUE,
+      maxWaitMs: env.REQUEST_QUEUE_WAIT_MS,
+      unavailablePage,
+    }),
+  );
+  // A database outage that escapes a resource route is a 503 too (pages: app/entry.server.tsx).
+  app.use(outageAs503());
   // After compression: the cache keeps the page as React renders it.
   app.use(cache.capture);
   app.use(
