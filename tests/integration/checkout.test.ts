@@ -172,7 +172,7 @@ describe("POST /api/checkout", () => {
     await expectRefused("{ not json", 400, "The request body must be JSON.");
     await expectRefused("[1,2,3]", 400, "The request must be a JSON object.");
     await expectRefused({ cartItems: "everything", formData: shippingForm() }, 400, "cartItems must be a list of cart lines.");
-    await expectRefused("x".repeat(1024 * 1024 + 1), 400, "The request is too large.");
+    await expectRefused("x".repeat(1024 * 1024 + 1), 413, "The request is too large.");
   });
 
   it("answers an empty cart with 'Empty Cart'", async () => {

@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await rateLimitedJson(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
   if (limited) return limited;
   const parsed = await parseCheckoutRequest(request);
-  if (!parsed.ok) return Response.json(parsed.body, { status: 400, headers: noStore });
+  if (!parsed.ok) return Response.json(parsed.body, { status: parsed.tooLarge ? 413 : 400, headers: noStore });
   try {
     const user = await getCurrentUser(request);
     const result = await createCheckout(db, parsed.input, { userId: user?.id ?? null, baseUrl: publicUrl() });

@@ -10,9 +10,20 @@ import {
 } from "~/lib/checkout";
 import { readJsonBody } from "../http/read-body.server";
 
-export type CheckoutInput = { lines: CheckoutLine[]; form: CheckoutForm; idempotencyKey: string | null };
+export type CheckoutInput = {
+  lines: CheckoutLine[];
+  form: CheckoutForm;
+  idempotencyKey: string | null;
+  /** A discount code as typed (checked by pricing), or null. */
+  discountCode?: string | null;
+  /** The shipping rate picked; an id that is not one of the address's rates is ignored. */
+  shippingRateId?: string | null;
+};
 
-export type Parsed = { ok: true; input: CheckoutInput } | { ok: false; body: CheckoutErrorBody };
+export type Parsed =
+  | { ok: true; input: CheckoutInput }
+  /** `tooLarge`: the body was over MAX_CHECKOUT_BODY_BYTES (answered 413, not 400). */
+  | { ok: false; body: CheckoutErrorBody; tooLarge?: true };
 
 /** Enough for 100 lines with long names; a 10,000-line cart is refused by count before this. */
 export const MAX_CHECKOUT_BODY_BYTES = 1024 * 1024;
@@ -35,8 +46,11 @@ const lineName = (raw: unknown) => {
  */
 export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
   const body = await readJsonBody(request, MAX_CHECKOUT_BODY_BYTES);
+  if (!body.ok && body.tooLarge) {
+    return { ok: false, tooLarge: true, body: { title: CHECKOUT_MESSAGES.checkoutFailed.title, error: body.error } };
+  }
   if (!body.ok) return fail(body.error);
-  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown } | null;
+  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown } | null;
   if (!value || typeof value !== "object" || Array.isArray(value)) return fail("The request must be a JSON object.");
 
   const rawLines = value.cartItems;
@@ -72,5 +86,8 @@ export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
     if (!key.success) return fail("The checkout key is not valid. Reload the page and try again.");
     idempotencyKey = key.data;
   }
-  return { ok: true, input: { lines, form: form.data, idempotencyKey } };
+  // Any string is passed on: pricing answers a code it does not know with 'This code is not valid.'
+  const discountCode = typeof value.discountCode === "string" && value.discountCode.trim() ? value.discountCode.slice(0, 500) : null;
+  const shippingRateId = typeof value.shippingRateId === "string" && value.shippingRateId.length <= 100 ? value.shippingRateId : null;
+  return { ok: true, input: { lines, form: form.data, idempotencyKey, discountCode, shippingRateId } };
 }
