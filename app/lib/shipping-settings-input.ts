@@ -1,5 +1,6 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
+import { normalizePostcode, normalizeRegion } from "./address";
 import { isCountryCode } from "./countries";
 import { parseMoneyToCents } from "./money";
 import type { AdminWeightBand, RateKind } from "./shipping-settings-view";
@@ -30,10 +31,6 @@ export const SHIPPING_LIMITS = {
   cents: 100_000_000,
 } as const;
 
-/** Regions as the pricing engine compares them: trimmed, single spaces, upper case. */
-export const normalizeRegionInput = (s: string) => s.trim().replace(/\s+/g, " ").toUpperCase();
-/** Postcode prefixes as the pricing engine compares them: upper case, no spaces or hyphens. */
-export const normalizePostcodeInput = (s: string) => s.replace(/[\s-]+/g, "").toUpperCase();
 
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", message, path });
@@ -133,7 +130,7 @@ export const ZoneInput = z
       return codes;
     }),
     regions: list("Regions", /[,;\n]+/).transform((items, ctx) => {
-      const regions = unique(items.map(normalizeRegionInput));
+      const regions = unique(items.map(normalizeRegion));
       if (regions.some((r) => r.length > SHIPPING_LIMITS.region)) {
         ctx.addIssue({ code: "custom", message: `Each region must be at most ${SHIPPING_LIMITS.region} characters` });
       } else if (regions.length > SHIPPING_LIMITS.regions) {
@@ -142,7 +139,7 @@ export const ZoneInput = z
       return regions;
     }),
     postcodePrefixes: list("Postcode prefixes", /[,;\n]+/).transform((items, ctx) => {
-      const prefixes = unique(items.map(normalizePostcodeInput).filter(Boolean));
+      const prefixes = unique(items.map(normalizePostcode).filter(Boolean));
       if (prefixes.some((p) => !/^[A-Z0-9]+$/.test(p))) {
         ctx.addIssue({ code: "custom", message: "Postcode prefixes may contain only letters and digits" });
       } else if (prefixes.some((p) => p.length > SHIPPING_LIMITS.postcode)) {
@@ -292,7 +289,7 @@ export const TaxRateInput = z.object({
     return code;
   }),
   region: text("Region").transform((s, ctx) => {
-    const region = normalizeRegionInput(s);
+    const region = normalizeRegion(s);
     if (region.length > SHIPPING_LIMITS.region) issue(ctx, [], `Region must be at most ${SHIPPING_LIMITS.region} characters`);
     return region;
   }),

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { normalizePostcode, normalizeRegion } from "~/lib/address";
 import type { ShippingOption } from "~/lib/pricing-view";
 import type { Db } from "../db/client.server";
 import { shippingRates, shippingZones, type WeightBand } from "../db/schema";
@@ -32,8 +33,6 @@ export type Rate = {
   position: number;
 };
 
-export const normalizeRegion = (s: string | undefined) => (s ?? "").trim().replace(/\s+/g, " ").toUpperCase();
-export const normalizePostcode = (s: string | undefined) => (s ?? "").replace(/[\s-]+/g, "").toUpperCase();
 
 /**
  * The zone an address ships from: among the zones naming its country, the most specific that

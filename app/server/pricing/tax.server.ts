@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { taxRates, taxSettings } from "../db/schema";
-import { normalizeRegion, type Destination } from "./shipping.server";
+import { normalizeRegion } from "~/lib/address";
+import type { Destination } from "./shipping.server";
 
 export type TaxSettings = { taxName: string; pricesIncludeTax: boolean; shippingTaxable: boolean };
 
