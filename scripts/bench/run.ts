@@ -6,6 +6,7 @@ import { createDatabase } from "../../app/server/db/client.server";
 import { resetEnvCache } from "../../app/server/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
 import { runBurst } from "./burst";
+import { runPricing } from "./pricing";
 import { loadSamples, type BenchContext } from "./context";
 import { openBenchServer, type BenchServer } from "./database";
 import { runFloor } from "./floor";
@@ -28,17 +29,20 @@ const TITLES: Record<PartId, string> = {
   js: "First-load JavaScript vs a bare React Router page",
   floor: "Floor comparison: the shop's listing vs plain Node + pg",
   burst: "Bursts: 1,000 simultaneous requests",
+  pricing: "Quotes: shipping zones, tax and discount codes",
   load: "Load test: a mix of shoppers",
   import: "CSV import vs PostgreSQL COPY",
 };
 /** The heaviest part last, so it cannot disturb the quieter measurements. */
-const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "load"];
+// Pricing adds 1,000 zones and 10,000 codes before the load test, so checkouts are priced by them.
+const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "pricing", "load"];
 const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<PartResult>> = {
   server: runServerTimes,
   lighthouse: runLighthouse,
   js: runJsBudget,
   floor: runFloor,
   burst: runBurst,
+  pricing: runPricing,
   load: runLoad,
 };
 

@@ -2,7 +2,7 @@ import type { CartReview, ReviewedLine } from "~/lib/pricing-view";
 import { firstImageUrl } from "~/lib/product";
 import type { Db } from "../db/client.server";
 import type { CodeRow } from "../pricing/discount-codes.server";
-import { priceCart, type CartPricingLine, type Destination } from "../pricing/rules.server";
+import { priceCart, startPricingReads, type CartPricingLine, type Destination } from "../pricing/rules.server";
 import { judgeLine } from "../settlement/stock.server";
 import { loadCartProducts } from "./cart-products.server";
 
@@ -30,6 +30,7 @@ export type CartReviewResult = CartReview & {
  * (pricing's). The cart page, the checkout page and the checkout itself all ask here.
  */
 export async function reviewCart(db: Db, request: CartRequestLine[], context: CartContext = {}): Promise<CartReviewResult> {
+  const reads = startPricingReads(db, { destination: context.destination ?? null, code: context.code });
   const products = await loadCartProducts(db, request.map((l) => l.id));
   const byId = new Map(products.map((p) => [p.id.toLowerCase(), p]));
   const lines: ReviewedLine[] = [];
@@ -72,7 +73,7 @@ export async function reviewCart(db: Db, request: CartRequestLine[], context: Ca
     code: context.code,
     rateId: context.rateId,
     email: context.email,
-  });
+  }, reads);
   return {
     lines,
     quote: priced.quote,

@@ -85,13 +85,18 @@ export async function checkCode(
   db: Db,
   typed: string,
   cart: { lines: { productId: string; category: string }[]; subtotalCents: number; email?: string | null; now?: Date },
+  /** The row, when the caller already asked for it. */
+  found?: Promise<CodeRow | null>,
 ): Promise<CodeCheck> {
-  const row = await findCode(db, typed);
-  const eligible = row ? await eligibleProducts(db, row, cart.lines) : null;
+  const row = await (found ?? findCode(db, typed));
+  const [eligible, usedByEmail] = await Promise.all([
+    row ? eligibleProducts(db, row, cart.lines) : null,
+    row?.oncePerEmail ? codeUsedByEmail(db, row.id, cart.email) : false,
+  ]);
   const refusal = codeRefusal(row, {
     now: cart.now ?? new Date(),
     subtotalCents: cart.subtotalCents,
-    usedByEmail: row?.oncePerEmail ? await codeUsedByEmail(db, row.id, cart.email) : false,
+    usedByEmail,
     eligibleLines: eligible ? eligible.size : cart.lines.length,
   });
   if (refusal || !row) return { ok: false, message: refusal ?? DISCOUNT_MESSAGES.notValid };

@@ -1,9 +1,9 @@
 import { NO_SHIPPING_MESSAGE, type DiscountReview, type Quote, type ShippingReview } from "~/lib/pricing-view";
 import type { Db } from "../db/client.server";
-import { checkCode, type CodeRow } from "./discount-codes.server";
+import { checkCode, findCode, type CodeRow } from "./discount-codes.server";
 import { DEFAULT_PRICING, priceQuote, type DiscountRule, type PricingLine } from "./quote.server";
-import { loadZonesFor, loadZonesWithoutAddress, matchZone, shippingOptions, type Destination } from "./shipping.server";
-import { loadTaxSettings, taxRateFor } from "./tax.server";
+import { loadZoneFor, loadZonesWithoutAddress, shippingOptions, type Destination, type Rate, type Zone } from "./shipping.server";
+import { loadTax, type TaxSettings } from "./tax.server";
 
 export type { Destination } from "./shipping.server";
 
@@ -23,6 +23,30 @@ export type PricingRequest = {
   now?: Date;
 };
 
+/**
+ * What pricing reads that does not depend on the cart's lines: the code's row, the address's
+ * zones and rates, the tax settings and rate. Started before the products are loaded, so the
+ * reads run side by side.
+ */
+export type PricingReads = {
+  code: Promise<CodeRow | null> | null;
+  /** The address's zone (or, without an address, the one zone serving everyone) and its rates. */
+  zone: Promise<{ zone: Zone; rates: Rate[] } | null>;
+  tax: Promise<{ settings: TaxSettings; rate: number | null }>;
+};
+
+export function startPricingReads(db: Db, request: Pick<PricingRequest, "destination" | "code">): PricingReads {
+  const typed = request.code?.trim();
+  const reads: PricingReads = {
+    code: typed ? findCode(db, typed) : null,
+    zone: request.destination ? loadZoneFor(db, request.destination) : loadZonesWithoutAddress(db),
+    tax: loadTax(db, request.destination),
+  };
+  // Awaited later; a failure is seen there, not as an unhandled rejection now.
+  for (const p of [reads.code, reads.zone, reads.tax]) p?.catch(() => {});
+  return reads;
+}
+
 export type PricedCart = {
   quote: Quote;
   shipping: ShippingReview;
@@ -38,7 +62,7 @@ export type PricedCart = {
  * discount and the cart's weight, then tax for the address. Everything the quote needs comes
  * from ids, the address and the code; nothing from the browser's figures.
  */
-export async function priceCart(db: Db, request: PricingRequest): Promise<PricedCart> {
+export async function priceCart(db: Db, request: PricingRequest, reads: PricingReads = startPricingReads(db, request)): Promise<PricedCart> {
   const { lines } = request;
   const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
 
@@ -47,7 +71,7 @@ export async function priceCart(db: Db, request: PricingRequest): Promise<Priced
   let code: CodeRow | null = null;
   const typed = request.code?.trim();
   if (typed) {
-    const checked = await checkCode(db, typed, { lines, subtotalCents, email: request.email, now: request.now });
+    const checked = await checkCode(db, typed, { lines, subtotalCents, email: request.email, now: request.now }, reads.code ?? undefined);
     if (checked.ok) {
       discountRule = checked.rule;
       code = checked.row;
@@ -59,9 +83,9 @@ export async function priceCart(db: Db, request: PricingRequest): Promise<Priced
 
   const goodsCents = priceQuote(lines, { ...DEFAULT_PRICING, discount: discountRule }).totalCents;
   const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
-  const shipping = await shippingFor(db, request.destination, { goodsCents, weightGrams }, request.rateId ?? null);
+  const shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
 
-  const [settings, rate] = await Promise.all([loadTaxSettings(db), taxRateFor(db, request.destination)]);
+  const { settings, rate } = await reads.tax;
   const chosen = shipping.state === "known" ? shipping.options.find((o) => o.id === shipping.selectedId)! : null;
   const quote = priceQuote(lines, {
     currency: DEFAULT_PRICING.currency,
@@ -72,23 +96,14 @@ export async function priceCart(db: Db, request: PricingRequest): Promise<Priced
   return { quote, shipping, taxPending: rate === null, discount, code };
 }
 
-async function shippingFor(
-  db: Db,
+function shippingFor(
   destination: Destination | null,
+  loaded: Awaited<PricingReads["zone"]>,
   cart: { goodsCents: number; weightGrams: number },
   rateId: string | null,
-): Promise<ShippingReview> {
-  let rates;
-  if (destination) {
-    const found = await loadZonesFor(db, destination.country);
-    const zone = matchZone(found.zones, destination);
-    if (!zone) return { state: "unavailable", message: NO_SHIPPING_MESSAGE };
-    rates = found.rates.filter((r) => r.zoneId === zone.id);
-  } else {
-    const everywhere = await loadZonesWithoutAddress(db);
-    if (!everywhere) return { state: "needs_address" };
-    rates = everywhere.rates;
-  }
+): ShippingReview {
+  if (!loaded) return destination ? { state: "unavailable", message: NO_SHIPPING_MESSAGE } : { state: "needs_address" };
+  const { rates } = loaded;
   const options = shippingOptions(rates, cart);
   if (!options.length) return destination ? { state: "unavailable", message: NO_SHIPPING_MESSAGE } : { state: "needs_address" };
   const selectedId = options.some((o) => o.id === rateId) ? rateId! : options[0]!.id;
