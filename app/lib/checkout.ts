@@ -1,6 +1,7 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart";
+import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
 
 /**
@@ -18,20 +19,8 @@ export const CHECKOUT_MESSAGES = {
 /** More lines than any real cart; stops oversized payloads before a single product is loaded. */
 export const MAX_CHECKOUT_LINES = 100;
 
-export const COUNTRIES = [
-  ["US", "United States"],
-  ["CA", "Canada"],
-  ["GB", "United Kingdom"],
-  ["IE", "Ireland"],
-  ["AU", "Australia"],
-  ["NZ", "New Zealand"],
-  ["DE", "Germany"],
-  ["FR", "France"],
-  ["NL", "Netherlands"],
-  ["ES", "Spain"],
-  ["IT", "Italy"],
-  ["SE", "Sweden"],
-] as const;
+/** Every country a shipping zone can name, by name; whether the shop ships there is the zones' call. */
+export const COUNTRIES: readonly (readonly [string, string])[] = Object.entries(COUNTRY_NAMES).sort((a, b) => a[1].localeCompare(b[1], "en"));
 
 const REQUIRED = "Required";
 const required = (max: number) =>

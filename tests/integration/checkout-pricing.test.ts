@@ -8,7 +8,8 @@ import { discountCodes, discountUses, orderItems, orders, testPaymentSessions } 
 import { changeOrderStatus } from "~/server/orders/status.server";
 import { confirmPayment } from "~/server/settlement/confirm.server";
 import { closeAbandonedCheckouts } from "~/server/settlement/sweeper.server";
-import { cartLines, routeArgs, shippingForm } from "../factories/orders";
+import { action as checkoutAction } from "~/routes/resources/checkout";
+import { cartLines, checkoutRequest, routeArgs, shippingForm } from "../factories/orders";
 import { makeDiscountCode, makeZone, resetPricing, setTax, withoutDefaultZone } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { makeAdmin } from "../factories/users";
@@ -104,6 +105,34 @@ describe("shipping by address and weight", () => {
     expect((await quote([[p, 1]], { country: "GB", zip: "iv2 3ab" })).quote.shipping.name).toBe("Highlands");
     expect((await quote([[p, 1]], { country: "GB", zip: "SW1A 1AA" })).quote.shipping.name).toBe("UK");
     expect((await quote([[p, 1]], { country: "FR" })).quote.shipping.name).toBe("Standard");
+  });
+});
+
+describe("a tampered quote from the browser", () => {
+  it("figures sent with the order (discount, shipping, tax, total) are ignored: the server prices from ids, the address and the code", async () => {
+    await withoutDefaultZone(t.db);
+    await makeZone(t.db, { countries: ["US"] }, [{ name: "Standard", priceCents: 900 }]);
+    await setTax(t.db, { taxName: "Sales tax" }, [{ country: "US", percent: 10 }]);
+    await makeDiscountCode(t.db, { code: "FIVE", kind: "fixed", percentBasisPoints: null, amountCents: 500 });
+    const p = await makeProduct(t.db, { priceCents: 2000, stockQuantity: 50 });
+    const res = (await checkoutAction(
+      routeArgs(
+        checkoutRequest({
+          cartItems: cartLines([p, 2]),
+          formData: shippingForm({ email: "tamper@example.test" }),
+          discountCode: "FIVE",
+          discountCents: 4000,
+          shippingCents: 0,
+          taxCents: 0,
+          totalAmountCents: 1,
+          quote: { totalCents: 1 },
+        }),
+      ),
+    )) as Response;
+    expect(res.status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.email, "tamper@example.test"));
+    // 40.00 − 5.00 + 9.00 shipping + 10% of 35.00 (3.50) = 47.50.
+    expect(order).toMatchObject({ subtotalCents: 4000, discountCents: 500, shippingCents: 900, taxCents: 350, totalAmountCents: 4750 });
   });
 });
 
