@@ -1,5 +1,6 @@
 import type { AppLoadContext, EntryContext } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { logger } from "~/server/logger.server";
 import { metDatabaseOutage, withOutageMark } from "~/server/http/outage.server";
 import handleRequest, { handleDataRequest, handleError } from "./entry.server";
 
@@ -55,5 +56,23 @@ describe("a database outage that escapes a loader", () => {
     const ok = new Response("turbo-stream", { status: 200 });
     expect(withOutageMark(() => handleDataRequest(ok), outage())).toBe(ok);
     expect(withOutageMark(() => handleDataRequest(failed))).toBe(failed);
+  });
+});
+
+describe("what handleError logs", () => {
+  it("a router refusal (405 for a POST to a page without an action) at info, never as an unhandled error; a bug as an error", async () => {
+    const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("react-router");
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);
+    try {
+      handleError(new ErrorResponseImpl(405, "Method Not Allowed", null), { request: new Request("http://shop.test/contact-us", { method: "POST" }) });
+      expect(error).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ status: 405, method: "POST" }), "request refused by the router");
+      handleError(new TypeError("a bug"), { request: request() });
+      expect(error).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+      info.mockRestore();
+    }
   });
 });

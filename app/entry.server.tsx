@@ -2,7 +2,7 @@ import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from "~/server/db/unavailable.server";
 import { markDatabaseUnavailable, metDatabaseOutage } from "~/server/http/outage.server";
@@ -108,6 +108,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     return;
   }
   if (request.signal.aborted) return;
+  // React Router's own refusals (a POST to a page without an action: 405; an unknown route: 404)
+  // are answers to a client's mistake, not errors of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, method: request.method, url: request.url }, "request refused by the router");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled error");
 }
 
