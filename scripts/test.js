@@ -4,17 +4,14 @@
 // is non-zero if any stage failed.
 import { spawnSync } from "node:child_process";
 
-const BUDGETS = "tests/e2e/budgets.test.ts";
-
 const stages = [
   // Which folder may import which (.dependency-cruiser.cjs, docs/decisions/0014); always the whole tree.
   ["Layer rules", "npm", ["run", "--silent", "check:layers"]],
   ["Unit and integration tests", "npx", ["vitest", "run"]],
   ["Production build", "npx", ["react-router", "build"]],
-  ["Browser tests", "npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", "--exclude", BUDGETS]],
-  // Lighthouse times the page's main-thread work: with another test file's shop and browser
-  // busy on the second core, Total Blocking Time doubles. The budgets run alone.
-  ["Performance budgets (alone)", "npx", ["vitest", "run", "--config", "vitest.e2e.config.ts", BUDGETS]],
+  // With the budgets: first-load JavaScript in bytes and Lighthouse's content audits, which no
+  // machine load changes. Performance scores are timings: `npm run bench` measures them.
+  ["Browser tests", "npx", ["vitest", "run", "--config", "vitest.e2e.config.ts"]],
 ];
 
 const extra = process.argv.slice(2);

@@ -84,7 +84,7 @@ export type LighthouseSession = { run: (url: string) => Promise<LighthouseRun>; 
  * for the CLI (no Node or Chromium start each time), for the budgets test. Same settings as
  * lighthouseOnce (mobile defaults) without the full-page screenshot, which no score uses.
  */
-export async function lighthouseSession(): Promise<LighthouseSession> {
+export async function lighthouseSession(categories: readonly Category[] = CATEGORIES): Promise<LighthouseSession> {
   const { default: lighthouse } = await import("lighthouse");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lh-chrome-"));
   // Its own process group, so closing it ends the helpers (renderers, zygote, crash handler) too.
@@ -138,7 +138,7 @@ export async function lighthouseSession(): Promise<LighthouseSession> {
         port,
         output: "json",
         logLevel: "error",
-        onlyCategories: [...CATEGORIES],
+        onlyCategories: [...categories],
         maxWaitForLoad: 30_000,
         disableFullPageScreenshot: true,
       });
