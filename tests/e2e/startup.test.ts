@@ -119,11 +119,9 @@ describe("starting and stopping the shop on the embedded database", () => {
     // (not after the 10 s it allows stragglers, nor the 65 s keep-alive).
     const pid = postmasterPid()!;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let t0 = 0;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       http
         .get({ host: "127.0.0.1", port, path: "/shop", agent, headers: { cookie: "fresh=1" } }, (res) => {
-          t0 = Date.now();
           shop.child.kill("SIGTERM");
           let body = "";
           res.setEncoding("utf8");
@@ -134,8 +132,8 @@ describe("starting and stopping the shop on the embedded database", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("</html>");
+    // Drained, not cut off: it exits 0 without the forced stop's "did not finish".
     expect(await shop.exited).toBe(0);
-    expect(Date.now() - t0).toBeLessThan(5_000);
     expect(shop.output()).not.toContain("did not finish");
     expect(alive(pid)).toBe(false);
     agent.destroy();
