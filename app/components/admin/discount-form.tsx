@@ -1,9 +1,10 @@
 import { Search, X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -13,31 +14,6 @@ import { fieldErrors } from "~/lib/product-input";
 import { useAdminAction } from "./use-admin-action";
 
 type Loaded = Extract<DiscountEditorData, { notFound: false }>;
-
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria wiring for an input: its hint, and its error when there is one. */
-function describe(id: string, error?: string, hint?: boolean) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
-}
 
 const KINDS: DiscountKind[] = ["percent", "fixed", "free_shipping"];
 
@@ -170,7 +146,7 @@ export function DiscountForm({ data }: { data: Loaded }) {
           <CardDescription>Shoppers type the code in the cart; upper and lower case do not matter.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <FormField
             id="dc-code"
             label="Code"
             hint={codeLocked ? "This code has been used, so its text can no longer change." : "Letters, digits, - and _ only; 64 characters at most."}
@@ -184,10 +160,10 @@ export function DiscountForm({ data }: { data: Loaded }) {
               spellCheck={false}
               className="font-mono"
               onChange={(e) => change("code", e.target.value)}
-              {...describe("dc-code", errors.code, true)}
+              {...fieldAria("dc-code", errors.code, true)}
             />
-          </Field>
-          <Field id="dc-kind" label="Kind" error={errors.kind}>
+          </FormField>
+          <FormField id="dc-kind" label="Kind" error={errors.kind}>
             <NativeSelect
               id="dc-kind"
               wrapperClassName="w-full"
@@ -196,7 +172,7 @@ export function DiscountForm({ data }: { data: Loaded }) {
                 change("kind", e.target.value as DiscountKind);
                 setErrors(({ value: _v, ...rest }) => rest);
               }}
-              {...describe("dc-kind", errors.kind)}
+              {...fieldAria("dc-kind", errors.kind)}
             >
               {KINDS.map((k) => (
                 <NativeSelectOption key={k} value={k}>
@@ -204,9 +180,9 @@ export function DiscountForm({ data }: { data: Loaded }) {
                 </NativeSelectOption>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
           {form.kind !== "free_shipping" ? (
-            <Field
+            <FormField
               id="dc-value"
               label={form.kind === "percent" ? "Percentage off (%)" : "Amount off ($)"}
               hint={form.kind === "percent" ? "More than 0 and at most 100, up to 2 decimals." : "In dollars, like 5 or 5.50."}
@@ -217,21 +193,21 @@ export function DiscountForm({ data }: { data: Loaded }) {
                 inputMode="decimal"
                 value={form.value}
                 onChange={(e) => change("value", e.target.value)}
-                {...describe("dc-value", errors.value, true)}
+                {...fieldAria("dc-value", errors.value, true)}
               />
-            </Field>
+            </FormField>
           ) : (
             <p className="self-end text-sm text-muted-foreground sm:col-span-1">Shipping becomes free for the whole order.</p>
           )}
-          <Field id="dc-minimum" label="Minimum subtotal ($, optional)" hint="Empty: any subtotal." error={errors.minSubtotal}>
+          <FormField id="dc-minimum" label="Minimum subtotal ($, optional)" hint="Empty: any subtotal." error={errors.minSubtotal}>
             <Input
               id="dc-minimum"
               inputMode="decimal"
               value={form.minSubtotal}
               onChange={(e) => change("minSubtotal", e.target.value)}
-              {...describe("dc-minimum", errors.minSubtotal, true)}
+              {...fieldAria("dc-minimum", errors.minSubtotal, true)}
             />
-          </Field>
+          </FormField>
         </CardContent>
       </Card>
 
@@ -241,25 +217,25 @@ export function DiscountForm({ data }: { data: Loaded }) {
           <CardDescription>Times are in UTC, as everywhere in the admin.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id="dc-starts" label="Starts (UTC, optional)" hint="Empty: from now." error={errors.startsAt}>
+          <FormField id="dc-starts" label="Starts (UTC, optional)" hint="Empty: from now." error={errors.startsAt}>
             <Input
               id="dc-starts"
               type="datetime-local"
               value={form.startsAt}
               onChange={(e) => change("startsAt", e.target.value)}
-              {...describe("dc-starts", errors.startsAt, true)}
+              {...fieldAria("dc-starts", errors.startsAt, true)}
             />
-          </Field>
-          <Field id="dc-ends" label="Ends (UTC, optional)" hint="Empty: never ends." error={errors.endsAt}>
+          </FormField>
+          <FormField id="dc-ends" label="Ends (UTC, optional)" hint="Empty: never ends." error={errors.endsAt}>
             <Input
               id="dc-ends"
               type="datetime-local"
               value={form.endsAt}
               onChange={(e) => change("endsAt", e.target.value)}
-              {...describe("dc-ends", errors.endsAt, true)}
+              {...fieldAria("dc-ends", errors.endsAt, true)}
             />
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="dc-limit"
             label="Total usage limit (optional)"
             hint={`Empty: no limit.${usesHint ? ` ${usesHint}` : ""}`}
@@ -270,9 +246,9 @@ export function DiscountForm({ data }: { data: Loaded }) {
               inputMode="numeric"
               value={form.usageLimit}
               onChange={(e) => change("usageLimit", e.target.value)}
-              {...describe("dc-limit", errors.usageLimit, true)}
+              {...fieldAria("dc-limit", errors.usageLimit, true)}
             />
-          </Field>
+          </FormField>
           <div className="space-y-3 self-end">
             <div className="flex items-center gap-2">
               <Checkbox id="dc-once" checked={form.oncePerEmail} onCheckedChange={(v) => change("oncePerEmail", v === true)} />

@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { ImageOff } from "lucide-react";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -12,36 +13,6 @@ export function previewUrl(imageUrl: string): string | null {
   const s = imageUrl.trim();
   if (s.startsWith("/")) return s.split(/[\s,]/)[0] ?? null;
   return /https?:\/\/[^\s,;"'<>]+/i.exec(s)?.[0] ?? null;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className ?? "space-y-2"}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function invalid(id: string, error?: string) {
-  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
 function ImagePreview({ url }: { url: string | null }) {
@@ -71,22 +42,22 @@ export function ProductFormFields({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="pd-name" label="Product Name" error={errors.name}>
-        <Input id="pd-name" value={form.name} required maxLength={200} onChange={(e) => onChange("name", e.target.value)} {...invalid("pd-name", errors.name)} />
-      </Field>
-      <Field id="pd-sku" label="SKU" error={errors.sku}>
-        <Input id="pd-sku" value={form.sku} maxLength={64} onChange={(e) => onChange("sku", e.target.value)} {...invalid("pd-sku", errors.sku)} />
-      </Field>
-      <Field id="pd-description" label="Description" error={errors.description} className="space-y-2 sm:col-span-2">
+      <FormField id="pd-name" label="Product Name" error={errors.name}>
+        <Input id="pd-name" value={form.name} required maxLength={200} onChange={(e) => onChange("name", e.target.value)} {...fieldAria("pd-name", errors.name)} />
+      </FormField>
+      <FormField id="pd-sku" label="SKU" error={errors.sku}>
+        <Input id="pd-sku" value={form.sku} maxLength={64} onChange={(e) => onChange("sku", e.target.value)} {...fieldAria("pd-sku", errors.sku)} />
+      </FormField>
+      <FormField id="pd-description" label="Description" error={errors.description} className="space-y-2 sm:col-span-2">
         <Textarea
           id="pd-description"
           rows={3}
           value={form.description}
           onChange={(e) => onChange("description", e.target.value)}
-          {...invalid("pd-description", errors.description)}
+          {...fieldAria("pd-description", errors.description)}
         />
-      </Field>
-      <Field id="pd-image" label="Image URL" error={errors.imageUrl} className="space-y-2 sm:col-span-2">
+      </FormField>
+      <FormField id="pd-image" label="Image URL" error={errors.imageUrl} className="space-y-2 sm:col-span-2">
         <div className="flex items-start gap-3">
           <Input
             id="pd-image"
@@ -94,12 +65,12 @@ export function ProductFormFields({
             placeholder="https://…"
             value={form.imageUrl}
             onChange={(e) => onChange("imageUrl", e.target.value)}
-            {...invalid("pd-image", errors.imageUrl)}
+            {...fieldAria("pd-image", errors.imageUrl)}
           />
           <ImagePreview url={previewUrl(form.imageUrl)} />
         </div>
-      </Field>
-      <Field id="pd-price" label="Price" error={errors.price}>
+      </FormField>
+      <FormField id="pd-price" label="Price" error={errors.price}>
         <Input
           id="pd-price"
           type="number"
@@ -109,10 +80,10 @@ export function ProductFormFields({
           required
           value={form.price}
           onChange={(e) => onChange("price", e.target.value)}
-          {...invalid("pd-price", errors.price)}
+          {...fieldAria("pd-price", errors.price)}
         />
-      </Field>
-      <Field id="pd-original-price" label="Original Price" error={errors.originalPrice}>
+      </FormField>
+      <FormField id="pd-original-price" label="Original Price" error={errors.originalPrice}>
         <Input
           id="pd-original-price"
           type="number"
@@ -122,16 +93,16 @@ export function ProductFormFields({
           placeholder="None"
           value={form.originalPrice}
           onChange={(e) => onChange("originalPrice", e.target.value)}
-          {...invalid("pd-original-price", errors.originalPrice)}
+          {...fieldAria("pd-original-price", errors.originalPrice)}
         />
-      </Field>
+      </FormField>
       <div className="space-y-3">
         <div className="flex items-center gap-2">
           <Switch id="pd-unlimited" checked={form.unlimitedStock} onCheckedChange={(v) => onChange("unlimitedStock", v)} />
           <Label htmlFor="pd-unlimited">Unlimited Stock</Label>
         </div>
         {!form.unlimitedStock && (
-          <Field id="pd-stock" label="Stock" error={errors.stockQuantity}>
+          <FormField id="pd-stock" label="Stock" error={errors.stockQuantity}>
             <Input
               id="pd-stock"
               type="number"
@@ -140,12 +111,12 @@ export function ProductFormFields({
               min="0"
               value={form.stockQuantity}
               onChange={(e) => onChange("stockQuantity", e.target.value)}
-              {...invalid("pd-stock", errors.stockQuantity)}
+              {...fieldAria("pd-stock", errors.stockQuantity)}
             />
-          </Field>
+          </FormField>
         )}
       </div>
-      <Field id="pd-weight" label="Weight (g)" error={errors.weightGrams}>
+      <FormField id="pd-weight" label="Weight (g)" error={errors.weightGrams}>
         <Input
           id="pd-weight"
           type="number"
@@ -156,16 +127,16 @@ export function ProductFormFields({
           placeholder="Not given"
           value={form.weightGrams}
           onChange={(e) => onChange("weightGrams", e.target.value)}
-          {...invalid("pd-weight", errors.weightGrams)}
+          {...fieldAria("pd-weight", errors.weightGrams)}
         />
-      </Field>
-      <Field id="pd-category" label="Category" error={errors.category}>
+      </FormField>
+      <FormField id="pd-category" label="Category" error={errors.category}>
         <NativeSelect
           id="pd-category"
           wrapperClassName="w-full"
           value={form.category}
           onChange={(e) => onChange("category", e.target.value)}
-          {...invalid("pd-category", errors.category)}
+          {...fieldAria("pd-category", errors.category)}
         >
           <NativeSelectOption value="">Choose a category</NativeSelectOption>
           {categories.map((name) => (
@@ -174,7 +145,7 @@ export function ProductFormFields({
             </NativeSelectOption>
           ))}
         </NativeSelect>
-      </Field>
+      </FormField>
       <div className="flex items-center gap-2">
         <Switch id="pd-active" checked={form.active} onCheckedChange={(v) => onChange("active", v)} />
         <Label htmlFor="pd-active">Active</Label>

@@ -1,8 +1,8 @@
 import { CreditCard, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/server/db/client.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
@@ -81,7 +81,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
 
         {open ? (
           <Form method="post" className="mt-6 grid gap-4" noValidate>
-            <Field id="cardNumber" label="Card number" error={errors.cardNumber}>
+            <FormField id="cardNumber" label="Card number" error={errors.cardNumber} className="grid gap-1.5">
               <div className="relative">
                 <CreditCard className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
                 <Input
@@ -91,37 +91,34 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   autoComplete="cc-number"
                   placeholder="4242 4242 4242 4242"
                   className="pl-9"
-                  aria-invalid={errors.cardNumber ? true : undefined}
-                  aria-describedby={errors.cardNumber ? "cardNumber-error" : undefined}
+                  {...fieldAria("cardNumber", errors.cardNumber)}
                   required
                 />
               </div>
-            </Field>
+            </FormField>
             <div className="grid grid-cols-2 gap-4">
-              <Field id="expiry" label="Expiry date" error={errors.expiry}>
+              <FormField id="expiry" label="Expiry date" error={errors.expiry} className="grid gap-1.5">
                 <Input
                   id="expiry"
                   name="expiry"
                   inputMode="numeric"
                   autoComplete="cc-exp"
                   placeholder="MM / YY"
-                  aria-invalid={errors.expiry ? true : undefined}
-                  aria-describedby={errors.expiry ? "expiry-error" : undefined}
+                  {...fieldAria("expiry", errors.expiry)}
                   required
                 />
-              </Field>
-              <Field id="cvc" label="CVC" error={errors.cvc}>
+              </FormField>
+              <FormField id="cvc" label="CVC" error={errors.cvc} className="grid gap-1.5">
                 <Input
                   id="cvc"
                   name="cvc"
                   inputMode="numeric"
                   autoComplete="cc-csc"
                   placeholder="123"
-                  aria-invalid={errors.cvc ? true : undefined}
-                  aria-describedby={errors.cvc ? "cvc-error" : undefined}
+                  {...fieldAria("cvc", errors.cvc)}
                   required
                 />
-              </Field>
+              </FormField>
             </div>
             <Button type="submit" size="lg" disabled={paying} aria-disabled={paying}>
               <Lock aria-hidden />
@@ -143,19 +140,5 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
         </div>
       </div>
     </main>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

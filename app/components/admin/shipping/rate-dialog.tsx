@@ -2,6 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
@@ -14,7 +15,7 @@ import {
 } from "~/lib/shipping-settings-input";
 import { RATE_KIND_LABELS, RATE_KINDS, type AdminRate, type AdminZone, type RateKind } from "~/lib/shipping-settings-view";
 import { useAdminAction } from "../use-admin-action";
-import { described, Field, SHIPPING_ACTION, without } from "./field";
+import { SHIPPING_ACTION, without } from "./field";
 
 function toForm(rate: AdminRate | null): RateFormValues {
   if (!rate) return EMPTY_RATE_FORM;
@@ -66,7 +67,7 @@ function BandsEditor({
                   aria-label={`Band ${n} ${label}`}
                   value={band[key]}
                   onChange={(e) => set(i, key, e.target.value)}
-                  {...described(id, error)}
+                  {...fieldAria(id, error)}
                   {...extra}
                 />
                 {error ? (
@@ -143,23 +144,23 @@ export function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: Adm
           <DialogDescription>A way to ship to {zone.name}. Shoppers see its name, price and estimate at checkout.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field id="rate-name" label="Rate Name" error={errors.name}>
+          <FormField id="rate-name" label="Rate Name" error={errors.name}>
             <Input
               id="rate-name"
               value={form.name}
               maxLength={100}
               placeholder="Standard"
               onChange={(e) => change("name", e.target.value)}
-              {...described("rate-name", errors.name)}
+              {...fieldAria("rate-name", errors.name)}
             />
-          </Field>
-          <Field id="rate-kind" label="Pricing" error={errors.kind}>
+          </FormField>
+          <FormField id="rate-kind" label="Pricing" error={errors.kind}>
             <NativeSelect
               id="rate-kind"
               wrapperClassName="w-full"
               value={form.kind}
               onChange={(e) => change("kind", e.target.value as RateKind)}
-              {...described("rate-kind", errors.kind)}
+              {...fieldAria("rate-kind", errors.kind)}
             >
               {RATE_KINDS.map((k) => (
                 <NativeSelectOption key={k} value={k}>
@@ -167,12 +168,12 @@ export function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: Adm
                 </NativeSelectOption>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
           {form.kind === "weight" ? (
             <BandsEditor bands={form.bands} errors={errors} onChange={(bands) => change("bands", bands)} />
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
+              <FormField
                 id="rate-price"
                 label={form.kind === "free_over" ? "Price Below the Threshold ($)" : "Price ($)"}
                 error={errors.price}
@@ -184,33 +185,33 @@ export function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: Adm
                   placeholder="0.00"
                   value={form.price}
                   onChange={(e) => change("price", e.target.value)}
-                  {...described("rate-price", errors.price, true)}
+                  {...fieldAria("rate-price", errors.price, true)}
                 />
-              </Field>
+              </FormField>
               {form.kind === "free_over" ? (
-                <Field id="rate-free-over" label="Free Over ($)" error={errors.freeOver} hint="Goods after discounts, at or above this amount.">
+                <FormField id="rate-free-over" label="Free Over ($)" error={errors.freeOver} hint="Goods after discounts, at or above this amount.">
                   <Input
                     id="rate-free-over"
                     inputMode="decimal"
                     placeholder="75.00"
                     value={form.freeOver}
                     onChange={(e) => change("freeOver", e.target.value)}
-                    {...described("rate-free-over", errors.freeOver, true)}
+                    {...fieldAria("rate-free-over", errors.freeOver, true)}
                   />
-                </Field>
+                </FormField>
               ) : null}
             </div>
           )}
-          <Field id="rate-estimate" label="Delivery Estimate (optional)" error={errors.estimate}>
+          <FormField id="rate-estimate" label="Delivery Estimate (optional)" error={errors.estimate}>
             <Input
               id="rate-estimate"
               value={form.estimate}
               maxLength={200}
               placeholder="Delivered in 3–5 business days"
               onChange={(e) => change("estimate", e.target.value)}
-              {...described("rate-estimate", errors.estimate)}
+              {...fieldAria("rate-estimate", errors.estimate)}
             />
-          </Field>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

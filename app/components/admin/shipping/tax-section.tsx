@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -21,7 +22,7 @@ import {
 } from "~/lib/shipping-settings-input";
 import { taxPlace, type AdminTaxRate, type AdminTaxSettings } from "~/lib/shipping-settings-view";
 import { useAdminAction } from "../use-admin-action";
-import { described, Field, SHIPPING_ACTION, without } from "./field";
+import { SHIPPING_ACTION, without } from "./field";
 
 /** Countries by name for the tax rate's picker. */
 const COUNTRY_OPTIONS = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b), "en"));
@@ -75,16 +76,16 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
       <h3 id="tax-settings-title" className="font-semibold">
         Tax Settings
       </h3>
-      <Field id="tax-name" label="Tax Name" error={errors.taxName} hint="Shown at checkout: Tax, VAT, GST, Sales tax.">
+      <FormField id="tax-name" label="Tax Name" error={errors.taxName} hint="Shown at checkout: Tax, VAT, GST, Sales tax.">
         <Input
           id="tax-name"
           className="max-w-xs"
           value={form.taxName}
           maxLength={40}
           onChange={(e) => change("taxName", e.target.value)}
-          {...described("tax-name", errors.taxName, true)}
+          {...fieldAria("tax-name", errors.taxName, true)}
         />
-      </Field>
+      </FormField>
       <SwitchRow
         id="tax-prices-include"
         label="Prices include tax"
@@ -136,13 +137,13 @@ export function TaxRateDialog({ rate, onClose }: { rate: AdminTaxRate | null; on
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field id="tax-country" label="Country" error={errors.country}>
+          <FormField id="tax-country" label="Country" error={errors.country}>
             <NativeSelect
               id="tax-country"
               wrapperClassName="w-full"
               value={form.country}
               onChange={(e) => change("country", e.target.value)}
-              {...described("tax-country", errors.country)}
+              {...fieldAria("tax-country", errors.country)}
             >
               <NativeSelectOption value="">Choose a country</NativeSelectOption>
               {COUNTRY_OPTIONS.map((code) => (
@@ -151,27 +152,27 @@ export function TaxRateDialog({ rate, onClose }: { rate: AdminTaxRate | null; on
                 </NativeSelectOption>
               ))}
             </NativeSelect>
-          </Field>
-          <Field id="tax-region" label="Region or State (optional)" error={errors.region} hint="Empty: the whole country.">
+          </FormField>
+          <FormField id="tax-region" label="Region or State (optional)" error={errors.region} hint="Empty: the whole country.">
             <Input
               id="tax-region"
               value={form.region}
               maxLength={100}
               placeholder="CA"
               onChange={(e) => change("region", e.target.value)}
-              {...described("tax-region", errors.region, true)}
+              {...fieldAria("tax-region", errors.region, true)}
             />
-          </Field>
-          <Field id="tax-rate" label="Rate (%)" error={errors.rate} hint="A percentage like 20 or 7.25.">
+          </FormField>
+          <FormField id="tax-rate" label="Rate (%)" error={errors.rate} hint="A percentage like 20 or 7.25.">
             <Input
               id="tax-rate"
               className="max-w-40"
               inputMode="decimal"
               value={form.rate}
               onChange={(e) => change("rate", e.target.value)}
-              {...described("tax-rate", errors.rate, true)}
+              {...fieldAria("tax-rate", errors.rate, true)}
             />
-          </Field>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

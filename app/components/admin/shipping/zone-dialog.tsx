@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -9,7 +10,7 @@ import { countryName, isCountryCode } from "~/lib/countries";
 import { EMPTY_ZONE_FORM, shippingFieldErrors, ZoneInput, type ZoneFormValues } from "~/lib/shipping-settings-input";
 import type { AdminZone } from "~/lib/shipping-settings-view";
 import { useAdminAction } from "../use-admin-action";
-import { described, Field, SHIPPING_ACTION, without } from "./field";
+import { SHIPPING_ACTION, without } from "./field";
 
 function toForm(zone: AdminZone | null): ZoneFormValues {
   if (!zone) return EMPTY_ZONE_FORM;
@@ -78,23 +79,23 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field id="zone-name" label="Zone Name" error={errors.name}>
+          <FormField id="zone-name" label="Zone Name" error={errors.name}>
             <Input
               id="zone-name"
               value={form.name}
               maxLength={100}
               placeholder="Europe"
               onChange={(e) => change("name", e.target.value)}
-              {...described("zone-name", errors.name)}
+              {...fieldAria("zone-name", errors.name)}
             />
-          </Field>
+          </FormField>
           <div className="space-y-2">
             <div className="flex items-center gap-3">
               <Switch
                 id="zone-rest-of-world"
                 checked={form.restOfWorld}
                 onCheckedChange={(v) => change("restOfWorld", v)}
-                {...described("zone-rest-of-world", errors.restOfWorld, true)}
+                {...fieldAria("zone-rest-of-world", errors.restOfWorld, true)}
               />
               <Label htmlFor="zone-rest-of-world">Rest of the world</Label>
             </div>
@@ -109,7 +110,7 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
           </div>
           {form.restOfWorld ? null : (
             <>
-              <Field
+              <FormField
                 id="zone-countries"
                 label="Countries"
                 error={errors.countries}
@@ -122,11 +123,11 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
                   autoComplete="off"
                   spellCheck={false}
                   onChange={(e) => change("countries", e.target.value)}
-                  {...described("zone-countries", errors.countries, true)}
+                  {...fieldAria("zone-countries", errors.countries, true)}
                 />
                 <CountryPreview typed={form.countries} />
-              </Field>
-              <Field
+              </FormField>
+              <FormField
                 id="zone-regions"
                 label="Regions or States (optional)"
                 error={errors.regions}
@@ -137,10 +138,10 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
                   rows={2}
                   value={form.regions}
                   onChange={(e) => change("regions", e.target.value)}
-                  {...described("zone-regions", errors.regions, true)}
+                  {...fieldAria("zone-regions", errors.regions, true)}
                 />
-              </Field>
-              <Field
+              </FormField>
+              <FormField
                 id="zone-postcodes"
                 label="Postcode Prefixes (optional)"
                 error={errors.postcodePrefixes}
@@ -151,9 +152,9 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
                   rows={2}
                   value={form.postcodePrefixes}
                   onChange={(e) => change("postcodePrefixes", e.target.value)}
-                  {...described("zone-postcodes", errors.postcodePrefixes, true)}
+                  {...fieldAria("zone-postcodes", errors.postcodePrefixes, true)}
                 />
-              </Field>
+              </FormField>
             </>
           )}
           <DialogFooter>

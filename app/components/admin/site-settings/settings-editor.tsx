@@ -4,8 +4,8 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
@@ -86,23 +86,11 @@ function TextSetting<K extends SettingKey>({
   const name = fieldName(settingKey, field);
   const label = (FIELD_LABELS[settingKey] as Record<string, string>)[field]!;
   const error = errors[name];
-  const common = {
-    id,
-    name,
-    defaultValue,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-  };
+  const common = { id, name, defaultValue, ...fieldAria(id, error) };
   return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label} error={error}>
       {multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 
