@@ -3,6 +3,7 @@
  * Plain types, safe to import anywhere; app/server/orders/admin-orders.server.ts builds these
  * values and is annotated with them. Times are ISO 8601 strings, money integer cents.
  */
+import type { OrderMoney } from "./order-money";
 
 export type OrderStatusName = "pending" | "processing" | "shipped" | "completed" | "cancelled";
 export type PaymentStatusName = "unpaid" | "paid" | "failed" | "expired" | "refunded";
@@ -56,8 +57,11 @@ export type AdminOrderEvent = {
   createdAt: string;
 };
 
-/** Everything the admin order page shows. */
-export type AdminOrderView = {
+/**
+ * Everything the admin order page shows, with the quote the order was placed at (OrderMoney:
+ * every money line; app/lib/order-money.ts prints them).
+ */
+export type AdminOrderView = OrderMoney & {
   id: string;
   orderNumber: string;
   status: OrderStatusName;
@@ -68,17 +72,6 @@ export type AdminOrderView = {
   paidAt: string | null;
   /** The stock the order took was put back (it was cancelled after payment). */
   stockReturned: boolean;
-  /** The quote the order was placed at: every money line (app/lib/order-money.ts prints them). */
-  subtotalCents: number;
-  discountCents: number;
-  discountCode: string | null;
-  shippingName: string;
-  shippingCents: number;
-  taxName: string;
-  taxRateBasisPoints: number;
-  pricesIncludeTax: boolean;
-  taxCents: number;
-  totalAmountCents: number;
   customer: {
     name: string;
     email: string;

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { AccountOrder } from "~/lib/accounts-view";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
+import { orderMoneyColumns } from "../orders/order-money.server";
 
 /** The person's own orders, newest first (docs/rules/accounts.md, Account page). */
 export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Promise<AccountOrder[]> {
@@ -11,16 +12,7 @@ export async function listOrdersOfUser(db: Db, userId: string, limit = 100): Pro
       orderNumber: orders.orderNumber,
       createdAt: orders.createdAt,
       status: orders.status,
-      subtotalCents: orders.subtotalCents,
-      discountCents: orders.discountCents,
-      discountCode: orders.discountCode,
-      shippingName: orders.shippingName,
-      shippingCents: orders.shippingCents,
-      taxName: orders.taxName,
-      taxRateBasisPoints: orders.taxRateBasisPoints,
-      pricesIncludeTax: orders.pricesIncludeTax,
-      taxCents: orders.taxCents,
-      totalAmountCents: orders.totalAmountCents,
+      ...orderMoneyColumns,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -4,6 +4,7 @@ import type { AdminOrderList, AdminOrderRow, AdminOrderStats, AdminOrderView } f
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders, user } from "../db/schema";
 import { pageParam } from "../http/page-param.server";
+import { orderMoneyColumns, orderMoneyOf } from "./order-money.server";
 import { ORDER_NUMBER_PATTERN } from "./order-number.server";
 import { allowedMoves, isOrderStatus, type OrderStatus } from "./status.server";
 
@@ -181,16 +182,7 @@ export async function getAdminOrder(db: Db, idOrNumber: string): Promise<AdminOr
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     stockReturned: order.stockReleasedAt !== null,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingName: order.shippingName,
-    shippingCents: order.shippingCents,
-    taxName: order.taxName,
-    taxRateBasisPoints: order.taxRateBasisPoints,
-    pricesIncludeTax: order.pricesIncludeTax,
-    taxCents: order.taxCents,
-    totalAmountCents: order.totalAmountCents,
+    ...orderMoneyOf(order),
     customer: {
       name: `${order.firstName} ${order.lastName}`.trim(),
       email: order.email,
@@ -217,15 +209,7 @@ export async function* filteredOrderBatches(db: Db, query: Omit<AdminOrderQuery,
       .select({
         ...listColumns,
         phone: orders.phone,
-        subtotalCents: orders.subtotalCents,
-        discountCents: orders.discountCents,
-        discountCode: orders.discountCode,
-        shippingName: orders.shippingName,
-        shippingCents: orders.shippingCents,
-        taxName: orders.taxName,
-        taxRateBasisPoints: orders.taxRateBasisPoints,
-        pricesIncludeTax: orders.pricesIncludeTax,
-        taxCents: orders.taxCents,
+        ...orderMoneyColumns,
         currency: orders.currency,
         address: orders.address,
         city: orders.city,

@@ -16,6 +16,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../catalog/admin-errors.server";
 import type { Db } from "../db/client.server";
 import { shippingRates, shippingZones, taxRates, taxSettings } from "../db/schema";
 import { DomainError } from "../refusal.server";
+import { rateFields, zoneFields } from "./shipping.server";
 import { loadTaxSettings } from "./tax.server";
 
 /**
@@ -71,27 +72,11 @@ function ONE_REST_OF_WORLD(name?: string) {
 export async function loadShippingSettings(db: Db): Promise<ShippingSettingsData> {
   const [zones, rates, settings, taxes] = await Promise.all([
     db
-      .select({
-        id: shippingZones.id,
-        name: shippingZones.name,
-        countries: shippingZones.countries,
-        regions: shippingZones.regions,
-        postcodePrefixes: shippingZones.postcodePrefixes,
-        restOfWorld: shippingZones.restOfWorld,
-      })
+      .select(zoneFields)
       .from(shippingZones)
       .orderBy(asc(shippingZones.restOfWorld), asc(shippingZones.position), asc(shippingZones.createdAt)),
     db
-      .select({
-        id: shippingRates.id,
-        zoneId: shippingRates.zoneId,
-        name: shippingRates.name,
-        kind: shippingRates.kind,
-        priceCents: shippingRates.priceCents,
-        freeOverCents: shippingRates.freeOverCents,
-        weightBands: shippingRates.weightBands,
-        estimate: shippingRates.estimate,
-      })
+      .select(rateFields)
       .from(shippingRates)
       .orderBy(asc(shippingRates.position), asc(shippingRates.createdAt)),
     loadTaxSettings(db),

@@ -76,15 +76,18 @@ export function shippingOptions(rates: Rate[], cart: { goodsCents: number; weigh
     .map(({ rate, price }) => ({ id: rate.id, name: rate.name, amountCents: price, estimate: rate.estimate }));
 }
 
-const zoneColumns = {
+/** A zone's columns, as the Shipping & Tax screen reads them (settings-admin.server.ts). */
+export const zoneFields = {
   id: shippingZones.id,
   name: shippingZones.name,
   countries: shippingZones.countries,
   regions: shippingZones.regions,
   postcodePrefixes: shippingZones.postcodePrefixes,
   restOfWorld: shippingZones.restOfWorld,
-  position: shippingZones.position,
 };
+
+/** The engine's Zone: those and the owner's order. */
+const zoneColumns = { ...zoneFields, position: shippingZones.position };
 
 /** The zones an address in `country` can fall in (its own and the rest of the world). */
 export async function loadZonesFor(db: Db, country: string): Promise<Zone[]> {
@@ -108,7 +111,8 @@ export async function loadZonesWithoutAddress(db: Db): Promise<{ zone: Zone; rat
   return { zone: zones[0]!, rates: await loadRates(db, [zones[0]!.id]) };
 }
 
-const rateColumns = {
+/** A rate's columns, as the Shipping & Tax screen reads them (settings-admin.server.ts). */
+export const rateFields = {
   id: shippingRates.id,
   zoneId: shippingRates.zoneId,
   name: shippingRates.name,
@@ -117,8 +121,10 @@ const rateColumns = {
   freeOverCents: shippingRates.freeOverCents,
   weightBands: shippingRates.weightBands,
   estimate: shippingRates.estimate,
-  position: shippingRates.position,
 };
+
+/** The engine's Rate: those and the owner's order. */
+const rateColumns = { ...rateFields, position: shippingRates.position };
 
 async function loadRates(db: Db, zoneIds: string[]): Promise<Rate[]> {
   if (!zoneIds.length) return [];
