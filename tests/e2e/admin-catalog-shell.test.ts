@@ -8,7 +8,7 @@ import { hydrated, slow } from "./page-helpers";
 // Long walks through several dialogs on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 180_000 });
 
-const ENTRIES = ["Dashboard", "Products", "Orders", "Blog", "Site Settings", "Analytics", "Customers", "Reports"];
+const ENTRIES = ["Dashboard", "Products", "Orders", "Discounts", "Blog", "Site Settings", "Shipping & Tax", "Analytics", "Customers", "Reports"];
 
 describe("admin shell", () => {
   const shop = useShop();
