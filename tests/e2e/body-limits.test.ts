@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { createSession, makeAdmin, SESSION_COOKIE } from "../factories/users";
 import { E2E_AUTH_SECRET, startShop } from "./harness";
 
@@ -25,11 +25,7 @@ beforeAll(async () => {
   shop = await startShop({
     env: {
       // Stripe configured, so its webhook reads (and limits) the body; nothing here reaches Stripe.
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_HOST: stripe.host,
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: "http",
+      ...fakeStripeEnv(stripe),
       UPLOAD_MAX_BYTES: String(UPLOAD_MAX),
       IMPORT_MAX_BYTES: String(IMPORT_MAX),
       RATE_LIMIT_DISABLED: "true",

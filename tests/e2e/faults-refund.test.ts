@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { makeProduct } from "../factories/products";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
@@ -33,13 +33,7 @@ const start = () =>
   spawnShop({
     databaseUrl: test.url,
     dataDir,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_HOST: stripe.host,
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: "http",
-    },
+    env: fakeStripeEnv(stripe),
   });
 
 const rows = async <T>(text: string, values: unknown[] = []) => (await test.db.$client.query(text, values)).rows as T[];

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvCache } from "~/server/env.server";
 
 /**
  * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with
@@ -274,4 +276,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The shop's variables that point its Stripe provider at a fake (for this process, or a shop process's env). */
+export function fakeStripeEnv(stripe: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_HOST: stripe.host,
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  };
+}
+
+/**
+ * For integration tests: a fake Stripe for the enclosing describe (or the file), with this
+ * process's Stripe variables pointing at it, from before its tests until after them (then the
+ * variables are removed and the fake closed). The object it returns is the fake once tests run.
+ */
+export function useFakeStripe(): FakeStripe {
+  const holder = {} as FakeStripe;
+  let names: string[] = [];
+  beforeAll(async () => {
+    Object.assign(holder, await startFakeStripe());
+    const env = fakeStripeEnv(holder);
+    names = Object.keys(env);
+    Object.assign(process.env, env);
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    for (const name of names) delete process.env[name];
+    resetEnvCache();
+    await holder.close?.();
+  });
+  return holder;
 }

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, testPaymentSessions } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
 import { payTestSession } from "~/server/payments/test-provider.server";
 import { settleLostPayments } from "~/server/settlement/lost-payments.server";
 import { payWithTestCard } from "~/server/settlement/test-payments.server";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { useFakeStripe } from "../fakes/stripe";
 import { openCheckout, orderTimeline, stockOf } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
@@ -58,24 +57,7 @@ describe("payments whose confirmation was lost", () => {
   });
 
   describe("with Stripe", () => {
-    let stripe: FakeStripe;
-    const VARS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
-    beforeAll(async () => {
-      stripe = await startFakeStripe();
-      Object.assign(process.env, {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_HOST: stripe.host,
-        STRIPE_API_PORT: String(stripe.port),
-        STRIPE_API_PROTOCOL: "http",
-      });
-      resetEnvCache();
-    });
-    afterAll(async () => {
-      for (const name of VARS) delete process.env[name];
-      resetEnvCache();
-      await stripe?.close();
-    });
+    const stripe = useFakeStripe();
 
     it("settles a Checkout Session Stripe marked paid when its webhook never came, and leaves open ones alone", async () => {
       const product = await makeProduct(t.db, { stockQuantity: 5 });

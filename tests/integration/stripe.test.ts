@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PaymentVerification } from "~/lib/checkout";
 import { action as checkoutAction } from "~/routes/resources/checkout";
 import { action as webhookAction } from "~/routes/resources/stripe-webhook";
@@ -9,7 +9,7 @@ import { getEnv, resetEnvCache } from "~/server/env.server";
 import { StripePaymentProvider } from "~/server/payments/stripe-provider.server";
 import { priceQuote } from "~/server/pricing/quote.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { useFakeStripe } from "../fakes/stripe";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, orderBySession, routeArgs, shippingForm, stockOf, verifyRequest } from "../factories/orders";
 import { makeDiscountCode, makeZone, resetPricing, setTax } from "../factories/pricing";
@@ -17,26 +17,7 @@ import { makeProduct } from "../factories/products";
 import { makeAdmin } from "../factories/users";
 
 const t = useTestDatabase();
-let stripe: FakeStripe;
-const STRIPE_VARS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_HOST: stripe.host,
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: "http",
-  });
-  resetEnvCache();
-});
-
-afterAll(async () => {
-  for (const name of STRIPE_VARS) delete process.env[name];
-  resetEnvCache();
-  await stripe?.close();
-});
+const stripe = useFakeStripe();
 
 let ip = 0;
 async function checkout(lines: ReturnType<typeof cartLines>, email = "shopper@example.test") {
