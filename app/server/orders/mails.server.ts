@@ -79,11 +79,16 @@ export function notCompletedMail(order: MailOrder, reason: string) {
   return { subject: `Order ${order.orderNumber} could not be completed`, text };
 }
 
-/** Mail never undoes a payment: a failure is logged and the order stands. */
-export async function sendOrderMail(db: Db, to: string, mail: { subject: string; text: string; html?: string }, kind: string) {
+/** Mail never undoes a payment: a failure is logged (with the order's number) and the order stands. */
+export async function sendOrderMail(
+  db: Db,
+  order: { id: string; orderNumber: string; email: string },
+  mail: { subject: string; text: string; html?: string },
+  kind: string,
+) {
   try {
-    await sendMail(db, { to, ...mail, kind });
+    await sendMail(db, { to: order.email, ...mail, kind });
   } catch (err) {
-    logger.error({ err: (err as Error).message, kind }, "order mail could not be sent");
+    logger.error({ err: (err as Error).message, kind, orderId: order.id, orderNumber: order.orderNumber }, "order mail could not be sent");
   }
 }

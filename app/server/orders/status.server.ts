@@ -137,9 +137,9 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
   const refund = closing ? await carryOutOrderClosing(db, order, closing, opts) : "none";
   if (input.to === "shipped") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await sendOrderMail(db, order.email, orderShippedMail(order, lines, tracking), "order-shipped");
+    await sendOrderMail(db, order, orderShippedMail(order, lines, tracking), "order-shipped");
   } else if (input.to === "cancelled") {
-    await sendOrderMail(db, order.email, orderCancelledMail(order, refund), "order-cancelled");
+    await sendOrderMail(db, order, orderCancelledMail(order, refund), "order-cancelled");
   }
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
 }

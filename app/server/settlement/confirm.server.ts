@@ -55,7 +55,7 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     if (await recordLatePayment(db, order, providers)) {
       const fresh = (await findBySession(db, sessionId))!;
       const reason = (await closingEvent(db, fresh.id))?.note ?? "";
-      await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-late-payment");
+      await sendOrderMail(db, fresh, notCompletedMail(fresh, reason), "order-late-payment");
       return settled(db, fresh, providers);
     }
   }
@@ -76,7 +76,7 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
   }
   // The session must be the one opened for this order, for its amount: anything else is refused.
   if ((remote.orderId && remote.orderId !== order.id) || remote.id !== sessionId) {
-    logger.error({ orderId: order.id, sessionOrder: remote.orderId }, "payment session belongs to another order");
+    logger.error({ orderId: order.id, orderNumber: order.orderNumber, sessionOrder: remote.orderId }, "payment session belongs to another order");
     return { state: "error" };
   }
   if (remote.state === "open") return { state: "pending", order: receipt(order) };
@@ -103,10 +103,10 @@ export async function afterPayment(db: Db, sessionId: string, applied: AppliedPa
   const fresh = (await findBySession(db, sessionId))!;
   if (applied === "paid") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, fresh.id));
-    await sendOrderMail(db, fresh.email, orderConfirmationMail(fresh, lines), "order-confirmation");
+    await sendOrderMail(db, fresh, orderConfirmationMail(fresh, lines), "order-confirmation");
   } else if (applied === "sold_out") {
     const reason = (await closingEvent(db, fresh.id))?.note ?? "";
-    await sendOrderMail(db, fresh.email, notCompletedMail(fresh, reason), "order-sold-out");
+    await sendOrderMail(db, fresh, notCompletedMail(fresh, reason), "order-sold-out");
   }
   return settled(db, fresh, providers);
 }

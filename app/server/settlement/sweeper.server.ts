@@ -33,7 +33,7 @@ export async function closeAbandonedCheckouts(
   let closed = 0;
 
   const interrupted = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, paymentSessionId: orders.paymentSessionId })
+    .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt, paymentSessionId: orders.paymentSessionId })
     .from(orders)
     .where(and(pendingUnpaid, isNull(orders.paymentSessionId), lt(orders.createdAt, new Date(now.getTime() - SESSION_OPEN_LIMIT_MS))))
     .orderBy(asc(orders.createdAt), asc(orders.id))
@@ -42,7 +42,7 @@ export async function closeAbandonedCheckouts(
     try {
       if (await closeInterruptedCheckout(db, order, now.getTime())) closed++;
     } catch (err) {
-      logger.warn({ err: (err as Error).message, orderId: order.id }, "could not close an interrupted checkout");
+      logger.warn({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "could not close an interrupted checkout");
     }
   }
 
@@ -50,7 +50,7 @@ export async function closeAbandonedCheckouts(
   for (let looked = 0; looked < maxLookups; ) {
     const after = state.cursor;
     const page = await db
-      .select({ id: orders.id, sessionId: orders.paymentSessionId })
+      .select({ id: orders.id, orderNumber: orders.orderNumber, sessionId: orders.paymentSessionId })
       .from(orders)
       .where(
         and(
@@ -69,7 +69,7 @@ export async function closeAbandonedCheckouts(
         const outcome = await confirmPayment(db, order.sessionId!, { providers });
         if (outcome.state === "expired" || outcome.state === "failed") closed++;
       } catch (err) {
-        logger.warn({ err: (err as Error).message, orderId: order.id }, "could not settle a lapsed checkout");
+        logger.warn({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "could not settle a lapsed checkout");
       }
     }
     if (page.length < batch) {

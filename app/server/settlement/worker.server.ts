@@ -14,7 +14,7 @@ import { startAbandonedCheckoutSweeper } from "./sweeper.server";
  */
 export async function runDueProviderCalls(db: Db, opts: { providers?: Providers; limit?: number } = {}): Promise<number> {
   const due = await db
-    .select({ id: paymentTasks.id, kind: paymentTasks.kind, sessionId: orders.paymentSessionId })
+    .select({ id: paymentTasks.id, kind: paymentTasks.kind, orderId: orders.id, orderNumber: orders.orderNumber, sessionId: orders.paymentSessionId })
     .from(paymentTasks)
     .innerJoin(orders, eq(orders.id, paymentTasks.orderId))
     .where(and(eq(paymentTasks.state, "pending"), lte(paymentTasks.nextAttemptAt, sql`now()`)))
@@ -28,7 +28,7 @@ export async function runDueProviderCalls(db: Db, opts: { providers?: Providers;
       // A payment page closed at the provider may have been paid just before: settle that payment.
       if (task.kind === "expire_session" && task.sessionId) await confirmPayment(db, task.sessionId, { providers: opts.providers });
     } catch (err) {
-      logger.warn({ err: (err as Error).message, task: task.id }, "could not run a payment provider call");
+      logger.warn({ err: (err as Error).message, task: task.id, orderId: task.orderId, orderNumber: task.orderNumber }, "could not run a payment provider call");
     }
   }
   return done;
