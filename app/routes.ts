@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // Resources: no UI.
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -28,8 +28,8 @@ export type AdmissionOptions = {
 
 export type AdmissionStats = { inFlight: number; waiting: number; refused: number };
 
-/** Paths that skip the queue: the load balancer's health check and files from disk storage. */
-export const EXEMPT = /^\/(?:healthz$|media\/)/;
+/** Paths that skip the queue: the load balancer's health and readiness checks and files from disk storage. */
+export const EXEMPT = /^\/(?:healthz$|readyz$|media\/)/;
 
 type Waiter = { admit: () => void; refuse: () => void };
 
