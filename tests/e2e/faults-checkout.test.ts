@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/database";
-import { makeProducts } from "../factories/products";
-import { spawnShop, tempDataDir, type ShopProcess } from "./faults-harness";
+import { describe, expect, it } from "vitest";
+import { PAYING_CARD, useFaultBed } from "./faults-harness";
 
 /**
  * Issue 11: kill -9 of the server in the middle of checkouts. Shoppers keep buying until the
@@ -11,22 +8,8 @@ import { spawnShop, tempDataDir, type ShopProcess } from "./faults-harness";
  * and every product's stock equals its start minus its paid order lines.
  */
 const START_STOCK = 1000;
-let test: TestDatabase;
-let dataDir: string;
-let shop: ShopProcess | undefined;
-let productIds: string[] = [];
-
-beforeAll(async () => {
-  test = await createTestDatabase();
-  dataDir = tempDataDir();
-  productIds = (await makeProducts(test.db, 3, () => ({ stockQuantity: START_STOCK }))).map((p) => p.id);
-}, 60_000);
-
-afterAll(async () => {
-  await shop?.stop();
-  await test?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const bed = useFaultBed({ products: { count: 3, stock: START_STOCK } });
+const { rows } = bed;
 
 const form = (n: number) => ({
   firstName: "Crash",
@@ -38,11 +21,10 @@ const form = (n: number) => ({
   zipCode: "62701",
   country: "US",
 });
-const expiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
 
 /** One shopper's checkout: create it, pay with 4242 4242 4242 4242, verify as the result page does. */
 async function buy(base: string, n: number): Promise<{ orderNumber: string; paid: boolean }> {
-  const lines = productIds.slice(0, 1 + (n % 3)).map((id, i) => ({ id, quantity: 1 + ((n + i) % 2) }));
+  const lines = bed.productIds.slice(0, 1 + (n % 3)).map((id, i) => ({ id, quantity: 1 + ((n + i) % 2) }));
   const created = await fetch(`${base}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -55,7 +37,7 @@ async function buy(base: string, n: number): Promise<{ orderNumber: string; paid
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry, cvc: "123" }),
+    body: new URLSearchParams(PAYING_CARD),
   });
   if (paid.status !== 302) throw new Error(`payment answered ${paid.status}`);
   const verified = await fetch(`${base}/api/verify-payment`, {
@@ -67,11 +49,9 @@ async function buy(base: string, n: number): Promise<{ orderNumber: string; paid
   return { orderNumber, paid: verified.status === 200 && answer.payment_successful === true };
 }
 
-const rows = async <T>(text: string, values: unknown[] = []) => (await test.db.$client.query(text, values)).rows as T[];
-
 describe("kill -9 in the middle of checkouts", () => {
   it("leaves no order without lines, loses no payment a shopper was told about, and keeps stock consistent", async () => {
-    shop = await spawnShop({ databaseUrl: test.url, dataDir });
+    let shop = await bed.start();
     const reportedPaid = new Set<string>();
     let serial = 0;
     let killing = false;
@@ -81,7 +61,7 @@ describe("kill -9 in the middle of checkouts", () => {
     const shopper = async () => {
       while (!killed) {
         try {
-          const r = await buy(shop!.baseUrl, ++serial);
+          const r = await buy(shop.baseUrl, ++serial);
           if (r.paid) reportedPaid.add(r.orderNumber);
         } catch (err) {
           // Requests cut off by the kill fail here; that is the point. Before it, nothing may fail.
@@ -102,7 +82,7 @@ describe("kill -9 in the middle of checkouts", () => {
     expect(cutOff, "checkouts cut off in flight by the kill").toBeGreaterThan(0);
 
     // Restart on the same database; returning shoppers' result pages verify their sessions.
-    shop = await spawnShop({ databaseUrl: test.url, dataDir });
+    shop = await bed.start();
     const sessions = await rows<{ id: string }>("select payment_session_id as id from orders where payment_session_id is not null");
     for (const { id } of sessions) {
       const res = await fetch(`${shop.baseUrl}/api/verify-payment`, {
@@ -130,7 +110,7 @@ describe("kill -9 in the middle of checkouts", () => {
            where o.payment_status = 'paid' and i.stock_tracked and o.stock_released_at is null), 0) as sold
          from products p left join order_items i on i.product_id = p.id left join orders o on o.id = i.order_id
         where p.id = any($1) group by p.id`,
-      [productIds],
+      [bed.productIds],
     );
     for (const p of stock) expect(p.stock, `stock of ${p.id}`).toBe(START_STOCK - Number(p.sold));
   }, 150_000);

@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { launchShop } from "../../scripts/shop-process";
+import { makeProducts } from "../factories/products";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { E2E_AUTH_SECRET, NOT_BUILT } from "./harness";
 
 /**
@@ -59,6 +62,55 @@ export async function ownPostgres(): Promise<OwnPostgres> {
 }
 
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "shop-fault-data-"));
+
+export type FaultBed = {
+  /** The file's own database: fresh, migrated, empty but for `products`. */
+  readonly test: TestDatabase;
+  /** The shop's data folder, the same at every start. */
+  readonly dataDir: string;
+  /** The ids of the products made before the tests (`products`). */
+  readonly productIds: string[];
+  /** Starts the shop on that database and folder: the first time, or again after a kill9. */
+  start(env?: Record<string, string>): Promise<ShopProcess>;
+  /** The rows of a query on that database. */
+  rows<T>(text: string, values?: unknown[]): Promise<T[]>;
+};
+
+/**
+ * For a crash test file: its own database and data folder (and `products.count` products with
+ * `products.stock` each) before its tests; after them the shop last started is stopped, the
+ * database dropped and the folder removed.
+ */
+export function useFaultBed(opts: { products?: { count: number; stock: number } } = {}): FaultBed {
+  let shop: ShopProcess | undefined;
+  const bed = {
+    productIds: [] as string[],
+    async start(env?: Record<string, string>) {
+      shop = await spawnShop({ databaseUrl: bed.test.url, dataDir: bed.dataDir, env });
+      return shop;
+    },
+    rows: async <T>(text: string, values: unknown[] = []) => (await bed.test.db.$client.query(text, values)).rows as T[],
+  } as FaultBed & { test: TestDatabase; dataDir: string; productIds: string[] };
+  beforeAll(async () => {
+    bed.test = await createTestDatabase();
+    bed.dataDir = tempDataDir();
+    const products = opts.products;
+    if (products) bed.productIds = (await makeProducts(bed.test.db, products.count, () => ({ stockQuantity: products.stock }))).map((p) => p.id);
+  }, 60_000);
+  afterAll(async () => {
+    await shop?.stop();
+    await bed.test?.drop();
+    if (bed.dataDir) fs.rmSync(bed.dataDir, { recursive: true, force: true });
+  });
+  return bed;
+}
+
+/** The test provider's paying card, as its page's form sends it (the expiry three years ahead). */
+export const PAYING_CARD = {
+  cardNumber: "4242 4242 4242 4242",
+  expiry: `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`,
+  cvc: "123",
+};
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STALE_MESSAGE } from "~/server/jobs/jobs.server";
 import { writeSampleCsv } from "~/server/import/sample-csv.server";
-import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { createSession, makeAdmin, SESSION_COOKIE } from "../factories/users";
 import { E2E_AUTH_SECRET } from "./harness";
-import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
+import { useFaultBed, waitFor } from "./faults-harness";
 
 /**
  * Issue 11: kill -9 of the server in the middle of a CSV import. Batches are transactions, so
@@ -15,28 +14,18 @@ import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harn
  */
 const ROWS = 60_000;
 const BATCH = 1000;
-let test: TestDatabase;
-let dataDir: string;
+const bed = useFaultBed();
 let csv: string;
-let shop: ShopProcess | undefined;
 let cookie = "";
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  dataDir = tempDataDir();
-  csv = path.join(dataDir, "products.csv");
+  csv = path.join(bed.dataDir, "products.csv");
   await writeSampleCsv(csv, ROWS);
-  const admin = await makeAdmin(test.db);
-  cookie = `${SESSION_COOKIE}=${(await createSession(test.db, admin.id, E2E_AUTH_SECRET)).cookieValue}`;
+  const admin = await makeAdmin(bed.test.db);
+  cookie = `${SESSION_COOKIE}=${(await createSession(bed.test.db, admin.id, E2E_AUTH_SECRET)).cookieValue}`;
 }, 60_000);
 
-afterAll(async () => {
-  await shop?.stop();
-  await test?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const one = async <T>(text: string) => (await test.db.$client.query(text)).rows[0] as T;
+const one = async <T>(text: string) => (await bed.rows<T>(text))[0]!;
 
 /** Upload (the raw file as the body, as the Import tab sends it), then confirm the dry run. */
 async function startImport(base: string) {
@@ -63,7 +52,7 @@ async function jobView(base: string) {
 
 describe("kill -9 in the middle of a CSV import", () => {
   it("keeps whole batches only, reports the stopped job after a restart, and imports the file again cleanly", async () => {
-    shop = await spawnShop({ databaseUrl: test.url, dataDir, env: { LOG_LEVEL: "error" } });
+    let shop = await bed.start({ LOG_LEVEL: "error" });
     const jobId = await startImport(shop.baseUrl);
 
     // Kill once a few batches are in, well before the end.
@@ -89,16 +78,16 @@ describe("kill -9 in the middle of a CSV import", () => {
     expect(Number(after.incomplete), "rows written only in part").toBe(0);
     expect(Number(after.skus)).toBe(landed);
 
-    shop = await spawnShop({ databaseUrl: test.url, dataDir, env: { LOG_LEVEL: "error" } });
+    shop = await bed.start({ LOG_LEVEL: "error" });
     // Nothing reports for the dead job any more; once its heartbeat is older than the stale
     // limit (moved back here instead of waiting two minutes) the tab shows why it stopped.
-    await test.db.$client.query(`update jobs set updated_at = now() - interval '3 minutes' where id = '${jobId}'`);
+    await bed.test.db.$client.query(`update jobs set updated_at = now() - interval '3 minutes' where id = '${jobId}'`);
     const stopped = await jobView(shop.baseUrl);
     expect(stopped).toMatchObject({ id: jobId, status: "failed", result: { message: STALE_MESSAGE } });
 
     const again = await startImport(shop.baseUrl);
     await waitFor("the second import to finish", async () => {
-      const j = await jobView(shop!.baseUrl);
+      const j = await jobView(shop.baseUrl);
       if (j?.id === again && j.status === "failed") throw new Error(`the second import failed: ${JSON.stringify(j.result)}`);
       return j?.id === again && j.status === "done";
     }, 120_000);

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProducts } from "../factories/products";
-import { createTestDatabase, type TestDatabase } from "../setup/database";
-import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
+import { describe, expect, it } from "vitest";
+import { PAYING_CARD, useFaultBed, waitFor } from "./faults-harness";
 
 /**
  * kill -9 while 150 shoppers press Pay on the test payment page at once. After the restart,
@@ -10,32 +7,15 @@ import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harn
  * its start minus what paid orders took.
  */
 const START_STOCK = 10_000;
-let test: TestDatabase;
-let dataDir: string;
-let shop: ShopProcess | undefined;
-let productIds: string[] = [];
-
-beforeAll(async () => {
-  test = await createTestDatabase();
-  dataDir = tempDataDir();
-  productIds = (await makeProducts(test.db, 3, () => ({ stockQuantity: START_STOCK }))).map((p) => p.id);
-}, 60_000);
-
-afterAll(async () => {
-  await shop?.stop();
-  await test?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const rows = async <T>(text: string, values: unknown[] = []) => (await test.db.$client.query(text, values)).rows as T[];
-const expiry = `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
+const bed = useFaultBed({ products: { count: 3, stock: START_STOCK } });
+const { rows } = bed;
 
 async function openSession(base: string, n: number) {
   const res = await fetch(`${base}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      cartItems: [{ id: productIds[n % 3], quantity: 1 + (n % 2) }],
+      cartItems: [{ id: bed.productIds[n % 3], quantity: 1 + (n % 2) }],
       formData: { firstName: "Pay", lastName: "Crash", email: `pay-crash-${n}@example.test`, address: "1 Test St", city: "Springfield", state: "IL", zipCode: "62701", country: "US" },
     }),
   });
@@ -45,7 +25,7 @@ async function openSession(base: string, n: number) {
 
 describe("kill -9 while test payments are being made", () => {
   it("leaves no paid session beside an unpaid order once the shop is back", async () => {
-    shop = await spawnShop({ databaseUrl: test.url, dataDir });
+    let shop = await bed.start();
     const base = shop.baseUrl;
     const sessions: string[] = [];
     for (let n = 0; n < 150; n++) sessions.push(await openSession(base, n));
@@ -55,7 +35,7 @@ describe("kill -9 while test payments are being made", () => {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry, cvc: "123" }),
+        body: new URLSearchParams(PAYING_CARD),
       }).catch(() => null),
     );
     await new Promise((r) => setTimeout(r, 1500));
@@ -63,7 +43,7 @@ describe("kill -9 while test payments are being made", () => {
     const answered = (await Promise.all(payments)).filter((r) => r?.status === 302).length;
     expect(answered, "payments cut off by the kill").toBeLessThan(150);
 
-    shop = await spawnShop({ databaseUrl: test.url, dataDir });
+    shop = await bed.start();
     const unsettled = () =>
       rows<{ id: string }>(
         "select s.id from test_payment_sessions s join orders o on o.id = s.order_id where s.status = 'paid' and o.payment_status <> 'paid'",
@@ -77,7 +57,7 @@ describe("kill -9 while test payments are being made", () => {
            where o.payment_status = 'paid' and i.stock_tracked and o.stock_released_at is null), 0) as sold
          from products p left join order_items i on i.product_id = p.id left join orders o on o.id = i.order_id
         where p.id = any($1) group by p.id`,
-      [productIds],
+      [bed.productIds],
     );
     for (const p of stock) expect(p.stock, `stock of ${p.id}`).toBe(START_STOCK - Number(p.sold));
   }, 180_000);

@@ -1,9 +1,7 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { makeProduct } from "../factories/products";
-import { createTestDatabase, type TestDatabase } from "../setup/database";
-import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
+import { useFaultBed, waitFor, type ShopProcess } from "./faults-harness";
 
 /**
  * A refund decided in a transaction survives a crash: the shop is killed with SIGKILL after it
@@ -11,32 +9,21 @@ import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harn
  * out at Stripe, unanswered. After a restart the refund is made, exactly once: whether the first
  * call never reached the money (`before`) or did and its answer was lost (`after`).
  */
-let test: TestDatabase;
 let stripe: FakeStripe;
-let dataDir: string;
 let shop: ShopProcess | undefined;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
   stripe = await startFakeStripe();
-  dataDir = tempDataDir();
-}, 60_000);
-
-afterAll(async () => {
-  await shop?.stop();
-  await test?.drop();
-  await stripe?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () =>
-  spawnShop({
-    databaseUrl: test.url,
-    dataDir,
-    env: fakeStripeEnv(stripe),
-  });
+afterAll(async () => {
+  await stripe?.close();
+});
 
-const rows = async <T>(text: string, values: unknown[] = []) => (await test.db.$client.query(text, values)).rows as T[];
+// Registered after the fake's hooks, so its shop stops before the fake closes (after-hooks run in reverse).
+const bed = useFaultBed();
+const { rows } = bed;
+const start = () => bed.start(fakeStripeEnv(stripe));
 
 async function checkout(base: string, productId: string, email: string) {
   const res = await fetch(`${base}/api/checkout`, {
@@ -63,7 +50,7 @@ describe("kill -9 between a refund's decision and its call", () => {
   for (const stall of ["before", "after"] as const) {
     it(`makes the refund exactly once after a restart (the lost call ${stall === "before" ? "never reached the money" : "was made, its answer lost"})`, async () => {
       shop ??= await start();
-      const product = await makeProduct(test.db, { name: `Last Quilt ${stall}`, priceCents: 12_000, stockQuantity: 1 });
+      const product = await makeProduct(bed.test.db, { name: `Last Quilt ${stall}`, priceCents: 12_000, stockQuantity: 1 });
       // Two shoppers pay for the last unit; the second payment is confirmed after the first took it.
       const first = await checkout(shop.baseUrl, product.id, `first-${stall}@example.test`);
       const second = await checkout(shop.baseUrl, product.id, `second-${stall}@example.test`);
