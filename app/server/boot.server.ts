@@ -4,9 +4,12 @@ import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { startChangeLogPruner } from "./http/page-cache.server";
+import { releaseClusterTasks } from "./jobs/cluster-task.server";
 import { getRootLogger } from "./logger.server";
 import { startSettlementWorkers } from "./settlement/worker.server";
 import { getAuthSecret } from "./secrets.server";
+
+let stopPeriodicTasks: (() => Promise<void>) | undefined;
 
 /** Everything the shop does before it accepts a request. Any failure is one clear line. */
 export async function boot() {
@@ -35,11 +38,20 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
-  startSettlementWorkers(db);
-  startChangeLogPruner(db);
+  // Periodic tasks: each runs on one server of the cluster at a time (docs/decisions/0017).
+  const stopWorkers = startSettlementWorkers(db);
+  const stopPruner = startChangeLogPruner(db);
+  stopPeriodicTasks = async () => {
+    stopWorkers();
+    stopPruner();
+    await releaseClusterTasks(db);
+  };
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
 }
 
 export async function shutdown() {
+  // Hands this server's periodic tasks to the others at once, rather than when its connection drops.
+  await stopPeriodicTasks?.();
+  stopPeriodicTasks = undefined;
   await closeDatabase();
 }

@@ -4,7 +4,8 @@ import { gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
-import type { Db } from "../db/client.server";
+import type { Database, Db } from "../db/client.server";
+import { startPeriodicTask } from "../jobs/cluster-task.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
@@ -296,14 +297,10 @@ export function pruneStorefrontChanges(db: Db) {
 }
 
 /**
- * The triggers log every storefront write whether or not this server caches pages
- * (PAGE_CACHE_MB=0, the dev server), so every running shop prunes: now and every ten minutes.
+ * The triggers log every storefront write whether or not a server caches pages (PAGE_CACHE_MB=0,
+ * the dev server), so every running shop takes part in pruning: at start and every ten minutes,
+ * by one app server of the cluster at a time (jobs/cluster-task.server.ts).
  */
-export function startChangeLogPruner(db: Db, everyMs = 10 * 60_000) {
-  const log = getRootLogger();
-  const prune = () => void pruneStorefrontChanges(db).catch((err: Error) => log.warn({ err: err.message }, "could not prune storefront_changes"));
-  prune();
-  const timer = setInterval(prune, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startChangeLogPruner(db: Database, everyMs = 10 * 60_000) {
+  return startPeriodicTask(db, { name: "storefront:change-log-prune", everyMs, atStart: true }, async () => (await pruneStorefrontChanges(db)).rowCount ?? 0);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Database, Db } from "../db/client.server";
+import { startPeriodicTask } from "../jobs/cluster-task.server";
 import { orders } from "../db/schema";
 import { logger } from "../logger.server";
 import { PAYMENT_SESSION_LIFETIME_MS } from "../payments/provider.server";
@@ -81,14 +82,12 @@ export async function closeAbandonedCheckouts(
   return closed;
 }
 
-/** Runs the sweep every few minutes in the background of a running shop. */
-export function startAbandonedCheckoutSweeper(db: Db, everyMs = 10 * 60_000) {
+/**
+ * Runs the sweep every ten minutes in the background of a running shop, on one app server of the
+ * cluster at a time (jobs/cluster-task.server.ts); a server that takes the sweep over starts its
+ * cursor from the beginning.
+ */
+export function startAbandonedCheckoutSweeper(db: Database, everyMs = 10 * 60_000) {
   const state: Sweeper = { cursor: null };
-  const timer = setInterval(() => {
-    closeAbandonedCheckouts(db, new Date(), state)
-      .then((n) => n > 0 && logger.info({ closed: n }, "closed abandoned checkouts"))
-      .catch((err: Error) => logger.warn({ err: err.message }, "could not close abandoned checkouts"));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicTask(db, { name: "settlement:abandoned-checkouts", everyMs }, () => closeAbandonedCheckouts(db, new Date(), state));
 }

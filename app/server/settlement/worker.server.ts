@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Database, Db } from "../db/client.server";
+import { startPeriodicTask } from "../jobs/cluster-task.server";
 import { orders, paymentTasks } from "../db/schema";
 import { logger } from "../logger.server";
 import { confirmPayment } from "./confirm.server";
@@ -34,50 +35,17 @@ export async function runDueProviderCalls(db: Db, opts: { providers?: Providers;
   return done;
 }
 
-/** Runs `fn` now and every `everyMs`, never two at once; errors are logged. */
-function every(name: string, everyMs: number, fn: () => Promise<number>) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    fn()
-      .then((n) => n > 0 && logger.info({ done: n }, name))
-      .catch((err: Error) => logger.warn({ err: err.message }, `${name}: failed`))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /**
- * Settlement's background work in a running shop: recorded provider calls (at start, then every
- * 30 s), payments whose confirmation was lost (at start, then every 5 minutes) and the
- * abandoned-checkout sweep (every 10 minutes). Returns a function that stops them.
+ * Settlement's background work in a running shop, each run by one app server of the cluster at a
+ * time (jobs/cluster-task.server.ts): recorded provider calls (at start, then every 30 s),
+ * payments whose confirmation was lost (at start, then every 5 minutes) and the abandoned-checkout
+ * sweep (every 10 minutes). Returns a function that stops them.
  */
-export function startSettlementWorkers(db: Db, { callsEveryMs = 30_000, lostPaymentsEveryMs = 5 * 60_000 } = {}) {
-  const stopLost = every("settled lost payments", lostPaymentsEveryMs, () => settleLostPayments(db));
-  let running = false;
-  const runCalls = () => {
-    if (running) return;
-    running = true;
-    runDueProviderCalls(db)
-      .then((n) => n > 0 && logger.info({ done: n }, "payment provider calls made"))
-      .catch((err: Error) => logger.warn({ err: err.message }, "could not run payment provider calls"))
-      .finally(() => {
-        running = false;
-      });
-  };
-  runCalls();
-  const timer = setInterval(runCalls, callsEveryMs);
-  timer.unref();
-  const stopSweeper = startAbandonedCheckoutSweeper(db);
-  return () => {
-    clearInterval(timer);
-    stopLost();
-    stopSweeper();
-  };
+export function startSettlementWorkers(db: Database, { callsEveryMs = 30_000, lostPaymentsEveryMs = 5 * 60_000 } = {}) {
+  const stops = [
+    startPeriodicTask(db, { name: "settlement:provider-calls", everyMs: callsEveryMs, atStart: true }, () => runDueProviderCalls(db)),
+    startPeriodicTask(db, { name: "settlement:lost-payments", everyMs: lostPaymentsEveryMs, atStart: true }, () => settleLostPayments(db)),
+    startAbandonedCheckoutSweeper(db),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
