@@ -1,21 +1,12 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import {
-  centsToText,
-  EMPTY_RATE_FORM,
-  RateInput,
-  shippingFieldErrors,
-  type BandFormValues,
-  type RateFormValues,
-} from "~/lib/shipping-settings-input";
+import { centsToText, EMPTY_RATE_FORM, RateInput, type BandFormValues, type RateFormValues } from "~/lib/shipping-settings-input";
 import { RATE_KIND_LABELS, RATE_KINDS, type AdminRate, type AdminZone, type RateKind } from "~/lib/shipping-settings-view";
-import { useAdminAction } from "../use-admin-action";
-import { SHIPPING_ACTION, without } from "./field";
+import { FormDialog } from "./form-dialog";
+import { useShippingForm } from "./use-shipping-form";
 
 function toForm(rate: AdminRate | null): RateFormValues {
   if (!rate) return EMPTY_RATE_FORM;
@@ -113,115 +104,91 @@ function BandsEditor({
 
 /** Add Rate / Edit Rate for one zone (docs/rules/admin.md, Shipping & Tax). */
 export function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: AdminRate | null; onClose: () => void }) {
-  const [form, setForm] = useState<RateFormValues>(() => toForm(rate));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminAction({
-    action: SHIPPING_ACTION,
-    onSuccess: onClose,
-    onFailure: (result) => setErrors(result.errors ?? {}),
+  const { form, errors, change, submit, busy } = useShippingForm<RateFormValues>({
+    initial: () => toForm(rate),
+    schema: RateInput,
+    payload: (values) => (rate ? { intent: "update-rate", id: rate.id, values } : { intent: "create-rate", zoneId: zone.id, values }),
+    onSaved: onClose,
   });
 
-  const change = <K extends keyof RateFormValues>(key: K, value: RateFormValues[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => without(e, key));
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = RateInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(shippingFieldErrors(parsed.error));
-      return;
-    }
-    save.submit(rate ? { intent: "update-rate", id: rate.id, values: form } : { intent: "create-rate", zoneId: zone.id, values: form });
-  };
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{rate ? "Edit Rate" : "Add Rate"}</DialogTitle>
-          <DialogDescription>A way to ship to {zone.name}. Shoppers see its name, price and estimate at checkout.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField id="rate-name" label="Rate Name" error={errors.name}>
+    <FormDialog
+      title={rate ? "Edit Rate" : "Add Rate"}
+      description={`A way to ship to ${zone.name}. Shoppers see its name, price and estimate at checkout.`}
+      saveLabel="Save Rate"
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+      className="sm:max-w-xl"
+    >
+      <FormField id="rate-name" label="Rate Name" error={errors.name}>
+        <Input
+          id="rate-name"
+          value={form.name}
+          maxLength={100}
+          placeholder="Standard"
+          onChange={(e) => change("name", e.target.value)}
+          {...fieldAria("rate-name", errors.name)}
+        />
+      </FormField>
+      <FormField id="rate-kind" label="Pricing" error={errors.kind}>
+        <NativeSelect
+          id="rate-kind"
+          wrapperClassName="w-full"
+          value={form.kind}
+          onChange={(e) => change("kind", e.target.value as RateKind)}
+          {...fieldAria("rate-kind", errors.kind)}
+        >
+          {RATE_KINDS.map((k) => (
+            <NativeSelectOption key={k} value={k}>
+              {RATE_KIND_LABELS[k]}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {form.kind === "weight" ? (
+        <BandsEditor bands={form.bands} errors={errors} onChange={(bands) => change("bands", bands)} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="rate-price"
+            label={form.kind === "free_over" ? "Price Below the Threshold ($)" : "Price ($)"}
+            error={errors.price}
+            hint="0 ships free."
+          >
             <Input
-              id="rate-name"
-              value={form.name}
-              maxLength={100}
-              placeholder="Standard"
-              onChange={(e) => change("name", e.target.value)}
-              {...fieldAria("rate-name", errors.name)}
+              id="rate-price"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={form.price}
+              onChange={(e) => change("price", e.target.value)}
+              {...fieldAria("rate-price", errors.price, true)}
             />
           </FormField>
-          <FormField id="rate-kind" label="Pricing" error={errors.kind}>
-            <NativeSelect
-              id="rate-kind"
-              wrapperClassName="w-full"
-              value={form.kind}
-              onChange={(e) => change("kind", e.target.value as RateKind)}
-              {...fieldAria("rate-kind", errors.kind)}
-            >
-              {RATE_KINDS.map((k) => (
-                <NativeSelectOption key={k} value={k}>
-                  {RATE_KIND_LABELS[k]}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
-          {form.kind === "weight" ? (
-            <BandsEditor bands={form.bands} errors={errors} onChange={(bands) => change("bands", bands)} />
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                id="rate-price"
-                label={form.kind === "free_over" ? "Price Below the Threshold ($)" : "Price ($)"}
-                error={errors.price}
-                hint="0 ships free."
-              >
-                <Input
-                  id="rate-price"
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  value={form.price}
-                  onChange={(e) => change("price", e.target.value)}
-                  {...fieldAria("rate-price", errors.price, true)}
-                />
-              </FormField>
-              {form.kind === "free_over" ? (
-                <FormField id="rate-free-over" label="Free Over ($)" error={errors.freeOver} hint="Goods after discounts, at or above this amount.">
-                  <Input
-                    id="rate-free-over"
-                    inputMode="decimal"
-                    placeholder="75.00"
-                    value={form.freeOver}
-                    onChange={(e) => change("freeOver", e.target.value)}
-                    {...fieldAria("rate-free-over", errors.freeOver, true)}
-                  />
-                </FormField>
-              ) : null}
-            </div>
-          )}
-          <FormField id="rate-estimate" label="Delivery Estimate (optional)" error={errors.estimate}>
-            <Input
-              id="rate-estimate"
-              value={form.estimate}
-              maxLength={200}
-              placeholder="Delivered in 3–5 business days"
-              onChange={(e) => change("estimate", e.target.value)}
-              {...fieldAria("rate-estimate", errors.estimate)}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.busy}>
-              {save.busy ? "Saving..." : "Save Rate"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {form.kind === "free_over" ? (
+            <FormField id="rate-free-over" label="Free Over ($)" error={errors.freeOver} hint="Goods after discounts, at or above this amount.">
+              <Input
+                id="rate-free-over"
+                inputMode="decimal"
+                placeholder="75.00"
+                value={form.freeOver}
+                onChange={(e) => change("freeOver", e.target.value)}
+                {...fieldAria("rate-free-over", errors.freeOver, true)}
+              />
+            </FormField>
+          ) : null}
+        </div>
+      )}
+      <FormField id="rate-estimate" label="Delivery Estimate (optional)" error={errors.estimate}>
+        <Input
+          id="rate-estimate"
+          value={form.estimate}
+          maxLength={200}
+          placeholder="Delivered in 3–5 business days"
+          onChange={(e) => change("estimate", e.target.value)}
+          {...fieldAria("rate-estimate", errors.estimate)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { formatRate } from "~/lib/pricing-view";
 import { taxPlace, type AdminRate, type AdminTaxRate, type AdminZone, type ShippingSettingsData } from "~/lib/shipping-settings-view";
 import { ConfirmDelete } from "../confirm-delete";
 import { useAdminAction } from "../use-admin-action";
-import { SHIPPING_ACTION } from "./field";
+import { SHIPPING_ACTION } from "./use-shipping-form";
 import { RateDialog } from "./rate-dialog";
 import { TaxRateDialog, TaxSection } from "./tax-section";
 import { ZoneCard } from "./zone-card";

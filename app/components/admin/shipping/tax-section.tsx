@@ -1,8 +1,6 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -14,15 +12,15 @@ import { formatRate } from "~/lib/pricing-view";
 import {
   basisPointsToText,
   EMPTY_TAX_RATE_FORM,
-  shippingFieldErrors,
   TaxRateInput,
   TaxSettingsInput,
   type TaxRateFormValues,
   type TaxSettingsFormValues,
 } from "~/lib/shipping-settings-input";
 import { taxPlace, type AdminTaxRate, type AdminTaxSettings } from "~/lib/shipping-settings-view";
-import { useAdminAction } from "../use-admin-action";
-import { SHIPPING_ACTION, without } from "./field";
+import { FormDialog } from "./form-dialog";
+import { RowActions } from "./row-actions";
+import { useShippingForm } from "./use-shipping-form";
 
 /** Countries by name for the tax rate's picker. */
 const COUNTRY_OPTIONS = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b), "en"));
@@ -55,22 +53,11 @@ function SwitchRow({
 
 /** The tax settings form: the tax's name, whether prices include it, whether shipping is taxed. */
 function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
-  const [form, setForm] = useState<TaxSettingsFormValues>(settings);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminAction({ action: SHIPPING_ACTION, onFailure: (r) => setErrors(r.errors ?? {}) });
-  const change = <K extends keyof TaxSettingsFormValues>(key: K, value: TaxSettingsFormValues[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => without(e, key));
-  };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = TaxSettingsInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(shippingFieldErrors(parsed.error));
-      return;
-    }
-    save.submit({ intent: "save-tax-settings", values: form });
-  };
+  const { form, errors, change, submit, busy } = useShippingForm<TaxSettingsFormValues>({
+    initial: settings,
+    schema: TaxSettingsInput,
+    payload: (values) => ({ intent: "save-tax-settings", values }),
+  });
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="tax-settings-title">
       <h3 id="tax-settings-title" className="font-semibold">
@@ -100,8 +87,8 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
         checked={form.shippingTaxable}
         onChange={(v) => change("shippingTaxable", v)}
       />
-      <Button type="submit" disabled={save.busy}>
-        {save.busy ? "Saving..." : "Save Tax Settings"}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save Tax Settings"}
       </Button>
     </form>
   );
@@ -109,81 +96,58 @@ function TaxSettingsForm({ settings }: { settings: AdminTaxSettings }) {
 
 /** Add Tax Rate / Edit Tax Rate. */
 export function TaxRateDialog({ rate, onClose }: { rate: AdminTaxRate | null; onClose: () => void }) {
-  const [form, setForm] = useState<TaxRateFormValues>(() =>
-    rate ? { country: rate.country, region: rate.region, rate: basisPointsToText(rate.rateBasisPoints) } : EMPTY_TAX_RATE_FORM,
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminAction({ action: SHIPPING_ACTION, onSuccess: onClose, onFailure: (r) => setErrors(r.errors ?? {}) });
-  const change = <K extends keyof TaxRateFormValues>(key: K, value: TaxRateFormValues[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => without(e, key));
-  };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = TaxRateInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(shippingFieldErrors(parsed.error));
-      return;
-    }
-    save.submit(rate ? { intent: "update-tax-rate", id: rate.id, values: form } : { intent: "create-tax-rate", values: form });
-  };
+  const { form, errors, change, submit, busy } = useShippingForm<TaxRateFormValues>({
+    initial: () => (rate ? { country: rate.country, region: rate.region, rate: basisPointsToText(rate.rateBasisPoints) } : EMPTY_TAX_RATE_FORM),
+    schema: TaxRateInput,
+    payload: (values) => (rate ? { intent: "update-tax-rate", id: rate.id, values } : { intent: "create-tax-rate", values }),
+    onSaved: onClose,
+  });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{rate ? "Edit Tax Rate" : "Add Tax Rate"}</DialogTitle>
-          <DialogDescription>
-            The rate for a country, or for one region of it. A region's rate comes before its country's.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField id="tax-country" label="Country" error={errors.country}>
-            <NativeSelect
-              id="tax-country"
-              wrapperClassName="w-full"
-              value={form.country}
-              onChange={(e) => change("country", e.target.value)}
-              {...fieldAria("tax-country", errors.country)}
-            >
-              <NativeSelectOption value="">Choose a country</NativeSelectOption>
-              {COUNTRY_OPTIONS.map((code) => (
-                <NativeSelectOption key={code} value={code}>
-                  {countryName(code)} ({code})
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id="tax-region" label="Region or State (optional)" error={errors.region} hint="Empty: the whole country.">
-            <Input
-              id="tax-region"
-              value={form.region}
-              maxLength={100}
-              placeholder="CA"
-              onChange={(e) => change("region", e.target.value)}
-              {...fieldAria("tax-region", errors.region, true)}
-            />
-          </FormField>
-          <FormField id="tax-rate" label="Rate (%)" error={errors.rate} hint="A percentage like 20 or 7.25.">
-            <Input
-              id="tax-rate"
-              className="max-w-40"
-              inputMode="decimal"
-              value={form.rate}
-              onChange={(e) => change("rate", e.target.value)}
-              {...fieldAria("tax-rate", errors.rate, true)}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.busy}>
-              {save.busy ? "Saving..." : "Save Tax Rate"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={rate ? "Edit Tax Rate" : "Add Tax Rate"}
+      description="The rate for a country, or for one region of it. A region's rate comes before its country's."
+      saveLabel="Save Tax Rate"
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormField id="tax-country" label="Country" error={errors.country}>
+        <NativeSelect
+          id="tax-country"
+          wrapperClassName="w-full"
+          value={form.country}
+          onChange={(e) => change("country", e.target.value)}
+          {...fieldAria("tax-country", errors.country)}
+        >
+          <NativeSelectOption value="">Choose a country</NativeSelectOption>
+          {COUNTRY_OPTIONS.map((code) => (
+            <NativeSelectOption key={code} value={code}>
+              {countryName(code)} ({code})
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id="tax-region" label="Region or State (optional)" error={errors.region} hint="Empty: the whole country.">
+        <Input
+          id="tax-region"
+          value={form.region}
+          maxLength={100}
+          placeholder="CA"
+          onChange={(e) => change("region", e.target.value)}
+          {...fieldAria("tax-region", errors.region, true)}
+        />
+      </FormField>
+      <FormField id="tax-rate" label="Rate (%)" error={errors.rate} hint="A percentage like 20 or 7.25.">
+        <Input
+          id="tax-rate"
+          className="max-w-40"
+          inputMode="decimal"
+          value={form.rate}
+          onChange={(e) => change("rate", e.target.value)}
+          {...fieldAria("tax-rate", errors.rate, true)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -246,12 +210,12 @@ export function TaxSection({
                     <TableCell>{r.region || <span className="text-muted-foreground">Whole country</span>}</TableCell>
                     <TableCell>{formatRate(r.rateBasisPoints)}</TableCell>
                     <TableCell className="text-right">
-                      <Button variant="ghost" size="icon-sm" aria-label={`Edit tax rate for ${taxPlace(r)}`} onClick={() => onEditRate(r)}>
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button variant="ghost" size="icon-sm" aria-label={`Delete tax rate for ${taxPlace(r)}`} onClick={() => onDeleteRate(r)}>
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                      <RowActions
+                        editLabel={`Edit tax rate for ${taxPlace(r)}`}
+                        deleteLabel={`Delete tax rate for ${taxPlace(r)}`}
+                        onEdit={() => onEditRate(r)}
+                        onDelete={() => onDeleteRate(r)}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

@@ -11,6 +11,7 @@ import {
   type AdminRate,
   type AdminZone,
 } from "~/lib/shipping-settings-view";
+import { RowActions } from "./row-actions";
 
 /** One zone: what it covers, its rates, and its buttons. */
 export function ZoneCard({
@@ -87,12 +88,12 @@ export function ZoneCard({
                   </TableCell>
                   <TableCell className="whitespace-normal text-muted-foreground">{rate.estimate || "—"}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="ghost" size="icon-sm" aria-label={`Edit rate ${rate.name}`} onClick={() => onEditRate(rate)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon-sm" aria-label={`Delete rate ${rate.name}`} onClick={() => onDeleteRate(rate)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <RowActions
+                      editLabel={`Edit rate ${rate.name}`}
+                      deleteLabel={`Delete rate ${rate.name}`}
+                      onEdit={() => onEditRate(rate)}
+                      onDelete={() => onDeleteRate(rate)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,16 +1,13 @@
-import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { countryName, isCountryCode } from "~/lib/countries";
-import { EMPTY_ZONE_FORM, shippingFieldErrors, ZoneInput, type ZoneFormValues } from "~/lib/shipping-settings-input";
+import { EMPTY_ZONE_FORM, ZoneInput, type ZoneFormValues } from "~/lib/shipping-settings-input";
 import type { AdminZone } from "~/lib/shipping-settings-view";
-import { useAdminAction } from "../use-admin-action";
-import { SHIPPING_ACTION, without } from "./field";
+import { FormDialog } from "./form-dialog";
+import { useShippingForm } from "./use-shipping-form";
 
 function toForm(zone: AdminZone | null): ZoneFormValues {
   if (!zone) return EMPTY_ZONE_FORM;
@@ -44,129 +41,102 @@ function CountryPreview({ typed }: { typed: string }) {
 
 /** Add Zone / Edit Zone (docs/rules/admin.md, Shipping & Tax). */
 export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose: () => void }) {
-  const [form, setForm] = useState<ZoneFormValues>(() => toForm(zone));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminAction({
-    action: SHIPPING_ACTION,
-    onSuccess: onClose,
-    onFailure: (result) => setErrors(result.errors ?? {}),
+  const { form, errors, change, submit, busy } = useShippingForm<ZoneFormValues>({
+    initial: () => toForm(zone),
+    schema: ZoneInput,
+    // The rest-of-world zone names no places: what was typed in the hidden boxes is not sent.
+    prepare: (form) => (form.restOfWorld ? { ...form, countries: "", regions: "", postcodePrefixes: "" } : form),
+    payload: (values) => (zone ? { intent: "update-zone", id: zone.id, values } : { intent: "create-zone", values }),
+    onSaved: onClose,
   });
 
-  const change = <K extends keyof ZoneFormValues>(key: K, value: ZoneFormValues[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => without(e, key));
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    // The rest-of-world zone names no places: what was typed in the hidden boxes is not sent.
-    const values = form.restOfWorld ? { ...form, countries: "", regions: "", postcodePrefixes: "" } : form;
-    const parsed = ZoneInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(shippingFieldErrors(parsed.error));
-      return;
-    }
-    save.submit(zone ? { intent: "update-zone", id: zone.id, values } : { intent: "create-zone", values });
-  };
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{zone ? "Edit Zone" : "Add Zone"}</DialogTitle>
-          <DialogDescription>
-            A zone is where a set of rates applies: countries, and within them optionally some regions or postcodes.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField id="zone-name" label="Zone Name" error={errors.name}>
+    <FormDialog
+      title={zone ? "Edit Zone" : "Add Zone"}
+      description="A zone is where a set of rates applies: countries, and within them optionally some regions or postcodes."
+      saveLabel="Save Zone"
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormField id="zone-name" label="Zone Name" error={errors.name}>
+        <Input
+          id="zone-name"
+          value={form.name}
+          maxLength={100}
+          placeholder="Europe"
+          onChange={(e) => change("name", e.target.value)}
+          {...fieldAria("zone-name", errors.name)}
+        />
+      </FormField>
+      <div className="space-y-2">
+        <div className="flex items-center gap-3">
+          <Switch
+            id="zone-rest-of-world"
+            checked={form.restOfWorld}
+            onCheckedChange={(v) => change("restOfWorld", v)}
+            {...fieldAria("zone-rest-of-world", errors.restOfWorld, true)}
+          />
+          <Label htmlFor="zone-rest-of-world">Rest of the world</Label>
+        </div>
+        <p id="zone-rest-of-world-hint" className="text-xs text-muted-foreground">
+          Takes every address no other zone covers. A shop has at most one such zone.
+        </p>
+        {errors.restOfWorld ? (
+          <p id="zone-rest-of-world-error" className="text-sm text-destructive">
+            {errors.restOfWorld}
+          </p>
+        ) : null}
+      </div>
+      {form.restOfWorld ? null : (
+        <>
+          <FormField
+            id="zone-countries"
+            label="Countries"
+            error={errors.countries}
+            hint="Two-letter ISO codes separated by commas, for example US, CA, GB."
+          >
             <Input
-              id="zone-name"
-              value={form.name}
-              maxLength={100}
-              placeholder="Europe"
-              onChange={(e) => change("name", e.target.value)}
-              {...fieldAria("zone-name", errors.name)}
+              id="zone-countries"
+              value={form.countries}
+              placeholder="US, CA"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => change("countries", e.target.value)}
+              {...fieldAria("zone-countries", errors.countries, true)}
+            />
+            <CountryPreview typed={form.countries} />
+          </FormField>
+          <FormField
+            id="zone-regions"
+            label="Regions or States (optional)"
+            error={errors.regions}
+            hint="Separated by commas, as shoppers type them (CA, New York). Empty: the whole countries."
+          >
+            <Textarea
+              id="zone-regions"
+              rows={2}
+              value={form.regions}
+              onChange={(e) => change("regions", e.target.value)}
+              {...fieldAria("zone-regions", errors.regions, true)}
             />
           </FormField>
-          <div className="space-y-2">
-            <div className="flex items-center gap-3">
-              <Switch
-                id="zone-rest-of-world"
-                checked={form.restOfWorld}
-                onCheckedChange={(v) => change("restOfWorld", v)}
-                {...fieldAria("zone-rest-of-world", errors.restOfWorld, true)}
-              />
-              <Label htmlFor="zone-rest-of-world">Rest of the world</Label>
-            </div>
-            <p id="zone-rest-of-world-hint" className="text-xs text-muted-foreground">
-              Takes every address no other zone covers. A shop has at most one such zone.
-            </p>
-            {errors.restOfWorld ? (
-              <p id="zone-rest-of-world-error" className="text-sm text-destructive">
-                {errors.restOfWorld}
-              </p>
-            ) : null}
-          </div>
-          {form.restOfWorld ? null : (
-            <>
-              <FormField
-                id="zone-countries"
-                label="Countries"
-                error={errors.countries}
-                hint="Two-letter ISO codes separated by commas, for example US, CA, GB."
-              >
-                <Input
-                  id="zone-countries"
-                  value={form.countries}
-                  placeholder="US, CA"
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(e) => change("countries", e.target.value)}
-                  {...fieldAria("zone-countries", errors.countries, true)}
-                />
-                <CountryPreview typed={form.countries} />
-              </FormField>
-              <FormField
-                id="zone-regions"
-                label="Regions or States (optional)"
-                error={errors.regions}
-                hint="Separated by commas, as shoppers type them (CA, New York). Empty: the whole countries."
-              >
-                <Textarea
-                  id="zone-regions"
-                  rows={2}
-                  value={form.regions}
-                  onChange={(e) => change("regions", e.target.value)}
-                  {...fieldAria("zone-regions", errors.regions, true)}
-                />
-              </FormField>
-              <FormField
-                id="zone-postcodes"
-                label="Postcode Prefixes (optional)"
-                error={errors.postcodePrefixes}
-                hint="Separated by commas (75, 92, SW1A). Empty: every postcode."
-              >
-                <Textarea
-                  id="zone-postcodes"
-                  rows={2}
-                  value={form.postcodePrefixes}
-                  onChange={(e) => change("postcodePrefixes", e.target.value)}
-                  {...fieldAria("zone-postcodes", errors.postcodePrefixes, true)}
-                />
-              </FormField>
-            </>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.busy}>
-              {save.busy ? "Saving..." : "Save Zone"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <FormField
+            id="zone-postcodes"
+            label="Postcode Prefixes (optional)"
+            error={errors.postcodePrefixes}
+            hint="Separated by commas (75, 92, SW1A). Empty: every postcode."
+          >
+            <Textarea
+              id="zone-postcodes"
+              rows={2}
+              value={form.postcodePrefixes}
+              onChange={(e) => change("postcodePrefixes", e.target.value)}
+              {...fieldAria("zone-postcodes", errors.postcodePrefixes, true)}
+            />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }
