@@ -22,6 +22,10 @@ type Form = {
   featured: { on: boolean; value: boolean };
 };
 
+/** The fields typed into a text box, and the on/off ones. */
+type TextKey = "exactPrice" | "originalPrice" | "stockQuantity" | "weightGrams";
+type FlagKey = "unlimitedStock" | "active" | "featured";
+
 const EMPTY: Form = {
   category: { on: false, value: "" },
   priceAdjustment: { on: false, type: "percentage", value: "" },
@@ -101,10 +105,14 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
     const message = Object.entries(errors).find(([k]) => k === key || k.startsWith(`${key}.`))?.[1];
     return message ? <p className="text-sm text-destructive">{message}</p> : null;
   };
+  // A Row's box, its toggle and its message; a text field's value, typed into it; a SwitchRow's field.
+  const row = (key: keyof Form) => ({ on: form[key].on, onToggle: (on: boolean) => toggle(key, on), error: error(key) });
+  const text = (key: TextKey) => ({ value: form[key].value, onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, { value: e.target.value }) });
+  const flag = (key: FlagKey) => ({ field: form[key], onToggle: (on: boolean) => toggle(key, on), onChange: (v: boolean) => set(key, { value: v }) });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Row id="be-category" label="Category" on={form.category.on} onToggle={(on) => toggle("category", on)} error={error("category")}>
+      <Row id="be-category" label="Category" {...row("category")}>
         <NativeSelect aria-label="New category" wrapperClassName="w-full" value={form.category.value} onChange={(e) => set("category", { value: e.target.value })}>
           <NativeSelectOption value="">Choose a category</NativeSelectOption>
           {categories.map((c) => (
@@ -114,7 +122,7 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
           ))}
         </NativeSelect>
       </Row>
-      <Row id="be-adjust" label="Price Adjustment" on={form.priceAdjustment.on} onToggle={(on) => toggle("priceAdjustment", on)} error={error("priceAdjustment")}>
+      <Row id="be-adjust" label="Price Adjustment" {...row("priceAdjustment")}>
         <div className="flex gap-2">
           <NativeSelect
             aria-label="Adjustment type"
@@ -135,10 +143,10 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
           />
         </div>
       </Row>
-      <Row id="be-exact" label="Set Exact Price" on={form.exactPrice.on} onToggle={(on) => toggle("exactPrice", on)} error={error("exactPrice")}>
-        <Input aria-label="Exact price" type="number" step="0.01" min="0" inputMode="decimal" value={form.exactPrice.value} onChange={(e) => set("exactPrice", { value: e.target.value })} />
+      <Row id="be-exact" label="Set Exact Price" {...row("exactPrice")}>
+        <Input aria-label="Exact price" type="number" step="0.01" min="0" inputMode="decimal" {...text("exactPrice")} />
       </Row>
-      <Row id="be-original" label="Original Price" on={form.originalPrice.on} onToggle={(on) => toggle("originalPrice", on)} error={error("originalPrice")}>
+      <Row id="be-original" label="Original Price" {...row("originalPrice")}>
         <Input
           aria-label="New original price"
           type="number"
@@ -146,14 +154,13 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
           min="0"
           inputMode="decimal"
           placeholder="Empty removes it"
-          value={form.originalPrice.value}
-          onChange={(e) => set("originalPrice", { value: e.target.value })}
+          {...text("originalPrice")}
         />
       </Row>
-      <Row id="be-stock" label="Stock Quantity" on={form.stockQuantity.on} onToggle={(on) => toggle("stockQuantity", on)} error={error("stockQuantity")}>
-        <Input aria-label="New stock quantity" type="number" step="1" min="0" inputMode="numeric" value={form.stockQuantity.value} onChange={(e) => set("stockQuantity", { value: e.target.value })} />
+      <Row id="be-stock" label="Stock Quantity" {...row("stockQuantity")}>
+        <Input aria-label="New stock quantity" type="number" step="1" min="0" inputMode="numeric" {...text("stockQuantity")} />
       </Row>
-      <Row id="be-weight" label="Weight (g)" on={form.weightGrams.on} onToggle={(on) => toggle("weightGrams", on)} error={error("weightGrams")}>
+      <Row id="be-weight" label="Weight (g)" {...row("weightGrams")}>
         <Input
           aria-label="New weight in grams"
           type="number"
@@ -162,13 +169,12 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
           max="1000000"
           inputMode="numeric"
           placeholder="Empty removes it"
-          value={form.weightGrams.value}
-          onChange={(e) => set("weightGrams", { value: e.target.value })}
+          {...text("weightGrams")}
         />
       </Row>
-      <SwitchRow id="be-unlimited" label="Unlimited Stock" field={form.unlimitedStock} onToggle={(on) => toggle("unlimitedStock", on)} onChange={(v) => set("unlimitedStock", { value: v })} />
-      <SwitchRow id="be-active" label="Active Status" field={form.active} onToggle={(on) => toggle("active", on)} onChange={(v) => set("active", { value: v })} />
-      <SwitchRow id="be-featured" label="Featured Product" field={form.featured} onToggle={(on) => toggle("featured", on)} onChange={(v) => set("featured", { value: v })} />
+      <SwitchRow id="be-unlimited" label="Unlimited Stock" {...flag("unlimitedStock")} />
+      <SwitchRow id="be-active" label="Active Status" {...flag("active")} />
+      <SwitchRow id="be-featured" label="Featured Product" {...flag("featured")} />
       {error("ids")}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
