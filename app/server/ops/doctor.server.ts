@@ -24,8 +24,10 @@ export type CheckStatus = "ok" | "warn" | "fail" | "skip";
 export type CheckResult = { name: string; status: CheckStatus; summary: string; details: string[] };
 
 const MIN_POSTGRES = 150000;
-/** Connections kept free for admins, migrations and backups when counting app servers. */
+/** Connections kept free for admins, the doctor and backups when counting app servers. */
 const SPARE_CONNECTIONS = 5;
+/** Besides its pool, an app server holds one connection for its periodic tasks' locks and, while it starts, one for migrations. */
+const PER_SERVER_EXTRA = 2;
 
 const result = (name: string, status: CheckStatus, summary: string, details: string[] = []): CheckResult => ({ name, status, summary, details });
 
@@ -172,11 +174,11 @@ export async function inspectDatabase(url: string, where: string, env: Pick<Env,
 
     const maxConnections = Number(setting("max_connections"));
     const reserved = Number(setting("superuser_reserved_connections")) || 0;
-    const servers = Math.floor((maxConnections - reserved - SPARE_CONNECTIONS) / env.DATABASE_POOL_SIZE);
+    const servers = Math.floor((maxConnections - reserved - SPARE_CONNECTIONS) / (env.DATABASE_POOL_SIZE + PER_SERVER_EXTRA));
     const connections = `max_connections ${maxConnections}: room for ${Math.max(servers, 0)} app server${servers === 1 ? "" : "s"} at DATABASE_POOL_SIZE ${env.DATABASE_POOL_SIZE}`;
     if (servers < 1)
       problems.push(
-        `max_connections ${maxConnections} is too small for one app server with DATABASE_POOL_SIZE ${env.DATABASE_POOL_SIZE} (and ${SPARE_CONNECTIONS} to spare): raise max_connections or lower DATABASE_POOL_SIZE.`,
+        `max_connections ${maxConnections} is too small for one app server with DATABASE_POOL_SIZE ${env.DATABASE_POOL_SIZE} (it needs ${env.DATABASE_POOL_SIZE + PER_SERVER_EXTRA}, with ${SPARE_CONNECTIONS} to spare): raise max_connections or lower DATABASE_POOL_SIZE.`,
       );
 
     const summary = `PostgreSQL ${version} (${where}): ${migrations}${ext[0]?.installed ? ", pg_trgm installed" : ""}, ${connections}`;
