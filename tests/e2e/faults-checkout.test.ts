@@ -100,18 +100,10 @@ describe("kill -9 in the middle of checkouts", () => {
     expect(orders.filter((o) => Number(o.lines) === 0).map((o) => o.order_number), "orders without lines").toEqual([]);
     const paid = new Set(orders.filter((o) => o.payment_status === "paid").map((o) => o.order_number));
     expect([...reportedPaid].filter((n) => !paid.has(n)), "payments reported to shoppers but not paid orders").toEqual([]);
-    const paidSessionsUnpaidOrders = await rows(
-      "select s.id from test_payment_sessions s join orders o on o.id = s.order_id where s.status = 'paid' and o.payment_status <> 'paid'",
-    );
+    const paidSessionsUnpaidOrders = await bed.paidSessionsOfUnpaidOrders();
     expect(paidSessionsUnpaidOrders, "sessions paid on the payment page whose order is not paid").toEqual([]);
 
-    const stock = await rows<{ id: string; stock: number; sold: string }>(
-      `select p.id, p.stock_quantity as stock, coalesce(sum(i.quantity) filter (
-           where o.payment_status = 'paid' and i.stock_tracked and o.stock_released_at is null), 0) as sold
-         from products p left join order_items i on i.product_id = p.id left join orders o on o.id = i.order_id
-        where p.id = any($1) group by p.id`,
-      [bed.productIds],
-    );
+    const stock = await bed.stockAndSold();
     for (const p of stock) expect(p.stock, `stock of ${p.id}`).toBe(START_STOCK - Number(p.sold));
   }, 150_000);
 });

@@ -74,6 +74,10 @@ export type FaultBed = {
   start(env?: Record<string, string>): Promise<ShopProcess>;
   /** The rows of a query on that database. */
   rows<T>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Test payment sessions paid on the payment page whose order is not paid. */
+  paidSessionsOfUnpaidOrders(): Promise<{ id: string }[]>;
+  /** Each of the products' stock now, and the units that paid orders took and still hold. */
+  stockAndSold(): Promise<{ id: string; stock: number; sold: string }[]>;
 };
 
 /**
@@ -90,6 +94,18 @@ export function useFaultBed(opts: { products?: { count: number; stock: number } 
       return shop;
     },
     rows: async <T>(text: string, values: unknown[] = []) => (await bed.test.db.$client.query(text, values)).rows as T[],
+    paidSessionsOfUnpaidOrders: () =>
+      bed.rows<{ id: string }>(
+        "select s.id from test_payment_sessions s join orders o on o.id = s.order_id where s.status = 'paid' and o.payment_status <> 'paid'",
+      ),
+    stockAndSold: () =>
+      bed.rows<{ id: string; stock: number; sold: string }>(
+        `select p.id, p.stock_quantity as stock, coalesce(sum(i.quantity) filter (
+             where o.payment_status = 'paid' and i.stock_tracked and o.stock_released_at is null), 0) as sold
+           from products p left join order_items i on i.product_id = p.id left join orders o on o.id = i.order_id
+          where p.id = any($1) group by p.id`,
+        [bed.productIds],
+      ),
   } as FaultBed & { test: TestDatabase; dataDir: string; productIds: string[] };
   beforeAll(async () => {
     bed.test = await createTestDatabase();

@@ -44,21 +44,11 @@ describe("kill -9 while test payments are being made", () => {
     expect(answered, "payments cut off by the kill").toBeLessThan(150);
 
     shop = await bed.start();
-    const unsettled = () =>
-      rows<{ id: string }>(
-        "select s.id from test_payment_sessions s join orders o on o.id = s.order_id where s.status = 'paid' and o.payment_status <> 'paid'",
-      );
-    await waitFor("every paid session's order to be paid", async () => (await unsettled()).length === 0, 60_000);
+    await waitFor("every paid session's order to be paid", async () => (await bed.paidSessionsOfUnpaidOrders()).length === 0, 60_000);
     const paid = await rows<{ n: string }>("select count(*) as n from test_payment_sessions where status = 'paid'");
     expect(Number(paid[0]!.n)).toBeGreaterThanOrEqual(answered);
 
-    const stock = await rows<{ id: string; stock: number; sold: string }>(
-      `select p.id, p.stock_quantity as stock, coalesce(sum(i.quantity) filter (
-           where o.payment_status = 'paid' and i.stock_tracked and o.stock_released_at is null), 0) as sold
-         from products p left join order_items i on i.product_id = p.id left join orders o on o.id = i.order_id
-        where p.id = any($1) group by p.id`,
-      [bed.productIds],
-    );
+    const stock = await bed.stockAndSold();
     for (const p of stock) expect(p.stock, `stock of ${p.id}`).toBe(START_STOCK - Number(p.sold));
   }, 180_000);
 });
