@@ -5,8 +5,18 @@
  * and is checked against them.
  */
 
+/** What a dry run or an import says about the rows: every error and note counted, the first kept. */
+export type ImportMessages = {
+  errorCount: number;
+  /** The first "Row N: message" lines; `errorCount` counts them all. */
+  errors: string[];
+  noteCount: number;
+  notes: string[];
+  newCategories: string[];
+};
+
 /** What the dry run found: nothing has been written yet (JobView.detail.dryRun). */
-export type ImportDryRun = {
+export type ImportDryRun = ImportMessages & {
   /** The detected file format ("generic", "woocommerce", "shopify-legacy", "shopify-2024"). */
   format: string;
   formatLabel: string;
@@ -17,12 +27,6 @@ export type ImportDryRun = {
   skip: number;
   /** WooCommerce variation rows merged into their parent product. */
   merged: number;
-  errorCount: number;
-  /** The first "Row N: message" lines; `errorCount` counts them all. */
-  errors: string[];
-  noteCount: number;
-  notes: string[];
-  newCategories: string[];
 };
 
 /** An import job's `detail`: where it stands, the uploaded file's name and, once checked, the dry run. */
@@ -34,7 +38,7 @@ export type ImportJobDetail = {
 };
 
 /** What a finished import did (JobView.result). */
-export type ImportResult = {
+export type ImportResult = ImportMessages & {
   formatLabel: string;
   /** Created plus updated. */
   imported: number;
@@ -42,9 +46,4 @@ export type ImportResult = {
   updated: number;
   skipped: number;
   merged: number;
-  errorCount: number;
-  errors: string[];
-  noteCount: number;
-  notes: string[];
-  newCategories: string[];
 };

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
+import type { ImportMessages } from "~/lib/import-view";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
 import { MEDIA_PREFIX } from "../storage/storage.server";
@@ -28,7 +29,7 @@ export type ImportOptions = {
   maxMessages?: number;
 };
 
-export type ImportSummary = {
+export type ImportSummary = ImportMessages & {
   dryRun: boolean;
   format: ImportFormat;
   formatLabel: string;
@@ -40,11 +41,6 @@ export type ImportSummary = {
   skipped: number;
   /** WooCommerce variation rows merged into their parent product. */
   merged: number;
-  errorCount: number;
-  errors: string[];
-  noteCount: number;
-  notes: string[];
-  newCategories: string[];
 };
 
 /** Batches written at once by a real import (each in its own transaction and connection). */
