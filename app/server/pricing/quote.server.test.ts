@@ -2,23 +2,10 @@ import { describe, expect, it } from "vitest";
 import { stripeCheckoutParts, stripeTotal } from "../payments/stripe-lines.server";
 import { matchZone, shippingOptions, type Rate, type Zone } from "./shipping.server";
 import { allocate, DEFAULT_PRICING, mulDivHalfUp, priceQuote, type DiscountRule, type PricingLine, type PricingRules } from "./quote.server";
+// The bench's seeded generator (mulberry32), so a failing cart can be found again from its seed.
+import { seeded, type Random } from "../../../scripts/bench/random";
 
-/** A small seeded generator (mulberry32), so a failing cart can be found again from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T,>(xs: readonly T[]) => xs[int(0, xs.length - 1)]!;
-  return { next, int, pick };
-}
-
-function randomCart(r: ReturnType<typeof random>): PricingLine[] {
+function randomCart(r: Random): PricingLine[] {
   return Array.from({ length: r.int(1, 20) }, (_, i) => ({
     productId: `p${i}`,
     name: `Product ${i}`,
@@ -29,7 +16,7 @@ function randomCart(r: ReturnType<typeof random>): PricingLine[] {
   }));
 }
 
-function randomRules(r: ReturnType<typeof random>, lines: PricingLine[]): PricingRules {
+function randomRules(r: Random, lines: PricingLine[]): PricingRules {
   const some = new Set(lines.filter(() => r.next() < 0.5).map((l) => l.productId));
   const discounts: (DiscountRule | null)[] = [
     null,
@@ -94,7 +81,7 @@ describe("priceQuote", () => {
 
   it("for 1,000 random carts and rules: total = Σ lines − discount + shipping (+ tax when added), never negative, and Stripe is asked for exactly the total", () => {
     for (let seed = 1; seed <= 1000; seed++) {
-      const r = random(seed);
+      const r = seeded(seed);
       const lines = randomCart(r);
       const rules = randomRules(r, lines);
       const q = priceQuote(lines, rules);
@@ -120,7 +107,7 @@ describe("priceQuote", () => {
 
 describe("quotes over random zones, rates, tax settings and discounts", () => {
   it("for 10,000 random carts: total = Σ lines − discount + shipping (+ tax when added), never negative, and Stripe is asked for exactly the total", () => {
-    const r = random(20261125);
+    const r = seeded(20261125);
     const countries = ["US", "GB", "DE", "FR", "CA"];
     const zones: Zone[] = Array.from({ length: 30 }, (_, i) => ({
       id: `z${i}`,
