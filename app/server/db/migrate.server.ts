@@ -3,7 +3,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { migrationsFolder } from "./client.server";
 
-const MIGRATION_LOCK = 7_242_001;
+/** Held while migrating; a restore (app/server/backup) holds it too. */
+export const MIGRATION_LOCK = 7_242_001;
 
 /** Applies the committed migrations. An advisory lock keeps two starting servers from racing. */
 export async function runMigrations(url: string) {
