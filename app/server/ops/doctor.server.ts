@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import { EnvError, getEnv, publicUrl, type Env } from "../env.server";
 import { migrationsFolder } from "../db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded.server";
+import { embeddedDataFolder } from "../db/embedded-place.server";
 import { releaseShopLock, ShopAlreadyRunningError, takeShopLock } from "../db/shop-lock.server";
 import type { Storage } from "../storage/backend.server";
 import { describeStorage, errorText, statStorage, writeReadDelete } from "../storage/probe.server";
@@ -199,7 +200,8 @@ export async function inspectDatabase(url: string, where: string, env: Pick<Env,
 export async function checkDatabase(env: Env): Promise<CheckResult> {
   if (env.DATABASE_URL) return inspectDatabase(env.DATABASE_URL, describeDatabaseUrl(env.DATABASE_URL), env);
   const dataDir = path.resolve(env.DATA_DIR);
-  const pgData = path.join(dataDir, "postgres");
+  // Usually DATA_DIR/postgres; elsewhere when root's start moved it (docs/decisions/0001).
+  const pgData = embeddedDataFolder(dataDir);
   if (!fs.existsSync(path.join(pgData, "PG_VERSION"))) {
     return result("database", "skip", `no embedded database in ${pgData} yet: the shop has not been started with this DATA_DIR`, [
       "`npm start` (or `node server.js` after a build) creates it on the first start. For a PostgreSQL server of your own, set DATABASE_URL.",
