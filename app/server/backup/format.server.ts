@@ -4,7 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 
 /**
- * What a backup folder holds (docs/decisions/0017):
+ * What a backup folder holds (docs/decisions/0018):
  *
  *   manifest.json             this file's Manifest: schema version, shop version, time, every file
  *   database/<table>.copy.gz  one table's rows, PostgreSQL COPY text format, gzipped
