@@ -223,7 +223,7 @@ export async function checkDatabase(env: Env): Promise<CheckResult> {
     return checked;
   } catch (err) {
     return result("database", "fail", `the embedded PostgreSQL in ${pgData} does not start (${errorText(err)})`, [
-      `Its log: ${path.join(dataDir, "logs", "postgres.log")}`,
+      `Its log: ${pgData === path.join(dataDir, "postgres") ? path.join(dataDir, "logs", "postgres.log") : path.join(path.dirname(pgData), "postgres.log")}`,
     ]);
   } finally {
     // Stopped only when this check started it (not when it was running already).
