@@ -7,7 +7,8 @@
 # Without DATABASE_URL the shop starts its own PostgreSQL inside the container, with its data in
 # the /data volume (keep the volume: it is the shop's database, uploads and generated secrets).
 
-ARG NODE_VERSION=22
+# The Node version the shop is built and tested with (package.json engines: 20.19+).
+ARG NODE_VERSION=20
 
 # ---- build: every dependency, then the production build (build/) ------------------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS build
