@@ -68,7 +68,7 @@ export function createApp({ dev }: { dev: boolean }) {
   // pages were answered above and never wait.
   app.use(
     admissionControl({
-      concurrency: env.REQUEST_CONCURRENCY ?? env.DATABASE_POOL_SIZE,
+      concurrency: env.REQUEST_CONCURRENCY ?? env.DATABASE_POOL_SIZE * 4,
       queue: env.REQUEST_QUEUE,
       maxWaitMs: env.REQUEST_QUEUE_WAIT_MS,
       unavailablePage,
