@@ -3,7 +3,9 @@ import { checkoutAnswer } from "~/routes/_edge/checkout.server";
 import { createCheckout } from "~/server/checkout/create-checkout.server";
 import { parseCheckoutRequest } from "~/server/checkout/parse-request.server";
 import { getDb } from "~/server/db/client.server";
+import { isDatabaseUnavailable, UNAVAILABLE } from "~/server/db/unavailable.server";
 import { publicUrl } from "~/server/env.server";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
 import { logger } from "~/server/logger.server";
@@ -27,6 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
     const answer = checkoutAnswer(result);
     return Response.json(answer.body, { status: answer.status, headers: noStore });
   } catch (err) {
+    if (isDatabaseUnavailable(err)) {
+      // The database is briefly away: sent again, the same idempotency key finds any order this made.
+      logger.warn({ err: (err as Error).message }, "checkout: database unavailable");
+      return jsonResponse(UNAVAILABLE, { title: CHECKOUT_MESSAGES.orderFailed.title, error: `${UNAVAILABLE.message}. Please try again in a few seconds.` }, noStore);
+    }
     logger.error({ err: (err as Error).message }, "checkout failed");
     return Response.json(
       { title: CHECKOUT_MESSAGES.orderFailed.title, error: CHECKOUT_MESSAGES.orderFailed.description },

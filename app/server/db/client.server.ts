@@ -32,6 +32,12 @@ export function createDatabase(url: string, poolSize = 10): Database {
   });
   // An idle client losing its server must not crash the shop; the next query reports it instead.
   pool.on("error", (err) => getRootLogger().warn({ err: err.message }, "database connection lost"));
+  // A client in use (a transaction, a query) when the server goes away emits 'error' too, and the
+  // pool listens only to idle ones: without this, a database restart mid-transaction killed the
+  // process. The query in flight still fails (the request answers 503) and the pool drops the client.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => getRootLogger().warn({ err: err.message }, "database connection lost while in use"));
+  });
   return drizzle(pool, { schema }) as Database;
 }
 
