@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAYING_CARD, useFaultBed } from "./faults-harness";
+import { payOnTestPage, testSessionOf, useFaultBed } from "./faults-harness";
 
 /**
  * Issue 11: kill -9 of the server in the middle of checkouts. Shoppers keep buying until the
@@ -32,13 +32,8 @@ async function buy(base: string, n: number): Promise<{ orderNumber: string; paid
   });
   if (created.status !== 200) throw new Error(`checkout answered ${created.status}`);
   const { url, orderNumber } = (await created.json()) as { url: string; orderNumber: string };
-  const sessionId = decodeURIComponent(/\/pay\/test\/([^/?#]+)/.exec(url)![1]!);
-  const paid = await fetch(`${base}/pay/test/${encodeURIComponent(sessionId)}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(PAYING_CARD),
-  });
+  const sessionId = testSessionOf(url);
+  const paid = await payOnTestPage(base, sessionId);
   if (paid.status !== 302) throw new Error(`payment answered ${paid.status}`);
   const verified = await fetch(`${base}/api/verify-payment`, {
     method: "POST",

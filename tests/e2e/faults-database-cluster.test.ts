@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/server/db/client.server";
 import { makeProducts } from "../factories/products";
-import { ownPostgres, PAYING_CARD, spawnShop, tempDataDir, waitFor, type OwnPostgres, type ShopProcess } from "./faults-harness";
+import { ownPostgres, payOnTestPage, spawnShop, tempDataDir, testSessionOf, waitFor, type OwnPostgres, type ShopProcess } from "./faults-harness";
 
 /**
  * The database restarts while two app servers take orders. Neither server is restarted: both
@@ -59,13 +59,8 @@ async function buy(base: string, n: number, seen: Seen) {
   });
   if (!(await note(created))) return;
   const { url, orderNumber } = (await created.json()) as { url: string; orderNumber: string };
-  const sessionId = decodeURIComponent(/\/pay\/test\/([^/?#]+)/.exec(url)![1]!);
-  const paid = await fetch(`${base}/pay/test/${encodeURIComponent(sessionId)}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(PAYING_CARD),
-  });
+  const sessionId = testSessionOf(url);
+  const paid = await payOnTestPage(base, sessionId);
   if (!(await note(paid))) return;
   const verified = await fetch(`${base}/api/verify-payment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session_id: sessionId }) });
   if (!(await note(verified))) return;

@@ -142,3 +142,15 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | null | unde
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The test payment session in a checkout's payment URL. */
+export const testSessionOf = (paymentUrl: string) => decodeURIComponent(/\/pay\/test\/([^/?#]+)/.exec(paymentUrl)![1]!);
+
+/** Presses Pay with the paying card on the test payment page; 302 to the result page when it went through. */
+export const payOnTestPage = (base: string, sessionId: string) =>
+  fetch(`${base}/pay/test/${encodeURIComponent(sessionId)}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(PAYING_CARD),
+  });
