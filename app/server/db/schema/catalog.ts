@@ -30,6 +30,10 @@ export const products = pgTable(
     stockQuantity: integer("stock_quantity").notNull().default(0),
     /** Shipping weight in grams; null: not given (counts as 0 for weight rates). */
     weightGrams: integer("weight_grams"),
+    /** At or below this stock the product needs attention; null: the shop's default (docs/rules/analytics.md). */
+    lowStockThreshold: integer("low_stock_threshold"),
+    /** When the low-stock mail for the current crossing went out; cleared when stock rises above the threshold. */
+    lowStockAlertedAt: timestamp("low_stock_alerted_at", { withTimezone: true }),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
@@ -41,6 +45,7 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
+    check("products_low_stock_threshold_nonnegative", sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     // The storefront's default order: active, featured first, newest first.

@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./payments";
 export * from "./storefront-cache";
 export * from "./pricing";
+export * from "./analytics";
