@@ -1,5 +1,6 @@
 CREATE TABLE "customers" (
 	"email_key" text PRIMARY KEY NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
 	"name" text DEFAULT '' NOT NULL,
 	"user_id" text,
@@ -9,7 +10,8 @@ CREATE TABLE "customers" (
 	"first_order_at" timestamp with time zone,
 	"last_order_at" timestamp with time zone,
 	"subscribed" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customers_id_unique" UNIQUE("id")
 );
 --> statement-breakpoint
 CREATE TABLE "page_views_daily" (

@@ -27,6 +27,8 @@ export const customers = pgTable(
   "customers",
   {
     emailKey: text("email_key").primaryKey(),
+    /** The customer's address in the admin (/admin/customers/:id). */
+    id: uuid("id").notNull().unique().defaultRandom(),
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
