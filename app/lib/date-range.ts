@@ -14,7 +14,7 @@ export const RANGE_LABELS: Record<RangePreset, string> = {
   custom: "Custom",
 };
 
-export const DEFAULT_PRESET: RangePreset = "30d";
+export const DEFAULT_PRESET = "30d" satisfies RangePreset;
 /** Longer custom ranges are refused: five years of days (leap days included). */
 export const MAX_RANGE_DAYS = 5 * 366;
 
