@@ -22,6 +22,8 @@ export const products = pgTable(
     category: text("category").notNull().default("Imported"),
     priceCents: integer("price_cents").notNull().default(0),
     originalPriceCents: integer("original_price_cents"),
+    /** What one unit costs the shop; null: not given. For the stock report's value at cost. */
+    costCents: integer("cost_cents"),
     sku: text("sku").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
     featured: boolean("featured").notNull().default(false),
@@ -45,6 +47,7 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
+    check("products_cost_nonnegative", sql`${t.costCents} is null or ${t.costCents} >= 0`),
     check("products_low_stock_threshold_nonnegative", sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
