@@ -81,9 +81,17 @@ export const mailOutbox = pgTable(
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull().default("outbox"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
+    /** The send log: queued → sent, or failed and retried with backoff until 'given_up'. */
+    status: text("status", { enum: ["queued", "sent", "retrying", "given_up"] }).notNull().default("sent"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc()), index("mail_outbox_to_idx").on(t.to)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+    index("mail_outbox_to_idx").on(t.to),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'retrying')`),
+  ],
 );
 
 /** A CSV import or image migration running on the server; its progress survives a closed page. */

@@ -6,3 +6,4 @@ export * from "./payments";
 export * from "./storefront-cache";
 export * from "./pricing";
 export * from "./analytics";
+export * from "./after-sale";

@@ -43,6 +43,13 @@ export const orders = pgTable(
     // One order per checkout submission, even when the button is pressed twice.
     checkoutKey: text("checkout_key").unique(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Shipping: the carrier picked when marked shipped (ups, usps, fedex, dhl, other) and its tracking. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    /** The shopper ticked 'Email me about my order' at checkout (the abandoned-checkout reminder may write). */
+    emailAboutOrder: boolean("email_about_order").notNull().default(false),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     // Set when stock taken by a paid order was put back (cancellation), so it happens once.
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     version: integer("version").notNull().default(1),
