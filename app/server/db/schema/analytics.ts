@@ -142,3 +142,83 @@ export const searchTermsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.term] }), index("search_terms_daily_term_idx").on(t.term)],
 );
+
+/**
+ * The sales roll-ups' ledger: one row per order that counts, holding exactly what it added to
+ * the roll-ups (its UTC day, its money, and per product the units, revenue and category it was
+ * counted under), so taking it back subtracts the same figures even when the product was renamed,
+ * moved to another category or deleted since. `previous_day` is the day of the same customer's
+ * previous counted order (null for their first), which keeps new vs returning customers exact.
+ * Kept by the triggers of migrations 0014 and its companion; rebuilt by sales_rollups_rebuild().
+ */
+export const salesCountedOrders = pgTable(
+  "sales_counted_orders",
+  {
+    orderId: uuid("order_id").primaryKey(),
+    day: date("day").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    /** lower(email): one customer per address, as in `customers`. */
+    emailKey: text("email_key").notNull(),
+    previousDay: date("previous_day"),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    units: integer("units").notNull(),
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull(),
+    shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+    discounted: boolean("discounted").notNull(),
+    /** Parallel arrays, one entry per product of the order (lines of one product summed). */
+    productIds: uuid("product_ids").array().notNull(),
+    categories: text("categories").array().notNull(),
+    productUnits: integer("product_units").array().notNull(),
+    productRevenueCents: bigint("product_revenue_cents", { mode: "number" }).array().notNull(),
+  },
+  (t) => [index("sales_counted_orders_customer_idx").on(t.emailKey, t.paidAt, t.orderId)],
+);
+
+/** Sales per calendar month (its first day) and product: a year's top products read ~12 rows per product. */
+export const salesMonthlyProducts = pgTable(
+  "sales_monthly_products",
+  {
+    month: date("month").notNull(),
+    productId: uuid("product_id").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    units: integer("units").notNull().default(0),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.productId] })],
+);
+
+/** Sales per UTC day and category (the product's category when the order was counted). */
+export const salesDailyCategories = pgTable(
+  "sales_daily_categories",
+  {
+    day: date("day").notNull(),
+    category: text("category").notNull(),
+    units: integer("units").notNull().default(0),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.category] })],
+);
+
+/** Customers whose first counted order was on this UTC day. */
+export const firstOrdersDaily = pgTable("first_orders_daily", {
+  day: date("day").primaryKey(),
+  customers: integer("customers").notNull().default(0),
+});
+
+/**
+ * Counted orders on `day` whose customer's previous counted order was on `previous_day`. The
+ * returning customers of a range [start, end] are the orders with day in the range and
+ * previous_day before start: each such customer's first order in the range, once.
+ */
+export const repeatOrdersDaily = pgTable(
+  "repeat_orders_daily",
+  {
+    day: date("day").notNull(),
+    previousDay: date("previous_day").notNull(),
+    orders: integer("orders").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.previousDay] })],
+);
