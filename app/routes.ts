@@ -16,6 +16,8 @@ export default [
   route("api/verify-payment", "routes/resources/verify-payment.ts"),
   route("api/cart/quote", "routes/resources/cart-quote.ts"),
   route("api/webhooks/stripe", "routes/resources/stripe-webhook.ts"),
+  // The storefront's add-to-cart beacon, for visit counting (docs/rules/analytics.md, Visits).
+  route("api/events", "routes/resources/events.ts"),
   // The built-in test provider's hosted payment page (a page of its own, outside the storefront).
   route("pay/test/:sessionId", "routes/resources/test-payment.tsx"),
 

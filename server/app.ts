@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
+import { visitCounting } from "~/server/analytics/visits-middleware.server";
 import { sessionCookieRefresh } from "~/server/auth/session-refresh.server";
 import { getEnv, publicUrl } from "~/server/env.server";
 import { getDb } from "~/server/db/client.server";
@@ -39,6 +40,8 @@ export function createApp({ dev }: { dev: boolean }) {
   app.use(requestLog());
   // A refused body (413), or one answered before it arrived, closes its connection after the answer.
   app.use(closeAfterUnreadBody());
+  // Before the page cache, so a page it answers is counted too (docs/rules/analytics.md, Visits).
+  app.use(visitCounting());
   // Development renders every request afresh, so code changes show at once.
   const cache = pageCache({ maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, pool: () => getDb().$client });
   // A cached page is answered here, already compressed, without the work below.

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { stopVisitCounting } from "./analytics/visits.server";
 import { getEnv } from "./env.server";
 import { closeDatabase, openDatabase } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
@@ -53,5 +54,7 @@ export async function shutdown() {
   // Hands this server's periodic tasks to the others at once, rather than when its connection drops.
   await stopPeriodicTasks?.();
   stopPeriodicTasks = undefined;
+  // The last visit counts, while the database is still open.
+  await stopVisitCounting();
   await closeDatabase();
 }

@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   IMAGE_FETCH_ALLOW_PRIVATE: booleanFlag,
   RATE_LIMIT_DISABLED: booleanFlag,
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  // Visit counting without cookies (docs/rules/analytics.md, Visits): `off` counts nothing, so
+  // the benchmark can compare; counts are written to the database every VISIT_FLUSH_MS.
+  VISIT_COUNTING: z.enum(["on", "off"]).default("on"),
+  VISIT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

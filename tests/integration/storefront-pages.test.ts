@@ -76,7 +76,7 @@ describe("/shop loader", () => {
     for (const qs of ["category=%3Cscript%3E", "sort=%27%3B+drop+table", "category=Retired", "sort=", "category="]) {
       expect(await redirectOf(() => shopLoader(args(`/shop?${qs}`)))).toBe("/shop");
     }
-    const data = await shopLoader(args("/shop?sort=rating"));
+    const { data } = await shopLoader(args("/shop?sort=rating"));
     expect(data.filters).toEqual({ search: "", category: null, sort: "rating" });
     expect(data.categories).toContain("Bedding");
     expect(data.categories).not.toContain("Retired");
@@ -86,7 +86,7 @@ describe("/shop loader", () => {
     await makeProduct(t.db, { name: "Nul Byte Quilt" });
     expect(await redirectOf(() => shopLoader(args("/shop?search=%00nul%00")))).toBe("/shop?search=nul");
     expect(await redirectOf(() => shopLoader(args("/shop?search=nul%00byte")))).toBe("/shop?search=nul+byte");
-    const data = await shopLoader(args("/shop?search=nul+byte"));
+    const { data } = await shopLoader(args("/shop?search=nul+byte"));
     expect(data.filters.search).toBe("nul byte");
     expect(data.result.items.map((p: { name: string }) => p.name)).toEqual(["Nul Byte Quilt"]);
     const res = (await productsApi(args("/api/products?search=%00%0A&page=2"))) as Response;
@@ -96,7 +96,7 @@ describe("/shop loader", () => {
   it("counts and lists only active products, 24 at a time", async () => {
     await makeCategory(t.db, { name: "Lighting" });
     await makeProducts(t.db, 26, (i) => ({ category: "Lighting", active: i < 25 }));
-    const data = await shopLoader(args("/shop?category=Lighting"));
+    const { data } = await shopLoader(args("/shop?category=Lighting"));
     expect(data.result).toMatchObject({ total: 25, hasMore: true });
     expect(data.result.items).toHaveLength(24);
     expect(data.canonical).toBe("http://localhost:3000/shop?category=Lighting");

@@ -3,6 +3,7 @@ import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/lean/button";
 import { cartStore } from "~/lib/cart";
 import { canAddToCart, type ProductCardData } from "~/lib/product";
+import { reportAddToCart } from "~/lib/visit-beacon";
 import { clsx } from "clsx";
 
 type CartProduct = Pick<
@@ -36,6 +37,7 @@ export function AddToCartButton({
           unlimitedStock: product.unlimitedStock,
           stockQuantity: product.stockQuantity,
         });
+        reportAddToCart(product.id);
         toast.success("Added to Cart", { description: `${product.name} has been added to your cart.` });
       }}
     >

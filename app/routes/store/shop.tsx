@@ -1,4 +1,4 @@
-import { redirect, useNavigate } from "react-router";
+import { data, redirect, useNavigate } from "react-router";
 import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
 import { ProductGrid } from "~/components/store/product-grid";
 import { ShopFiltersForm } from "~/components/store/shop-filters";
@@ -13,6 +13,7 @@ import {
   type ShopFilters,
 } from "~/lib/product";
 import { seoMeta, brandFrom } from "~/lib/seo";
+import { SEARCH_RESULTS_HEADER } from "~/server/analytics/search-terms.server";
 import { listActiveCategories, listShopProducts, parseShopFilters } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
@@ -39,14 +40,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 
   const result = await listShopProducts(db, filters, { offset: 0, limit: page * SHOP_PAGE_SIZE });
-  return {
-    filters,
-    categories,
-    page,
-    result,
-    // Listing pages are canonical per category; search results and sort orders are not.
-    canonical: absoluteUrl(shopHref({ search: "", category: filters.category, sort: DEFAULT_SORT })),
-  };
+  return data(
+    {
+      filters,
+      categories,
+      page,
+      result,
+      // Listing pages are canonical per category; search results and sort orders are not.
+      canonical: absoluteUrl(shopHref({ search: "", category: filters.category, sort: DEFAULT_SORT })),
+    },
+    // What the search found, for the visit counter's search terms (kept with a cached page too).
+    filters.search ? { headers: { [SEARCH_RESULTS_HEADER]: String(result.total) } } : undefined,
+  );
+}
+
+export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const found = loaderHeaders.get(SEARCH_RESULTS_HEADER);
+  if (found !== null) headers.set(SEARCH_RESULTS_HEADER, found);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
