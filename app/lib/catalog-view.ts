@@ -9,8 +9,8 @@ import type { ProductCardData } from "./product";
 /** The admin products table's sortable columns (`?sort=`). */
 export type AdminSort = "created" | "name" | "category" | "price" | "stock" | "rating" | "status";
 
-/** The admin products table's search, sort and page, as read from the URL. */
-export type AdminProductListQuery = { q: string; sort: AdminSort; dir: "asc" | "desc"; page: number };
+/** The admin products table's search, sort and page, as read from the URL; `stock=low`: only products needing restock. */
+export type AdminProductListQuery = { q: string; sort: AdminSort; dir: "asc" | "desc"; page: number; lowStock?: boolean };
 
 export type AdminProductRow = {
   id: string;
@@ -49,6 +49,10 @@ export type ProductForEdit = {
   stockQuantity: number;
   /** Shipping weight in grams; null: not given. */
   weightGrams: number | null;
+  /** The product's own low-stock threshold; null: the shop's default. */
+  lowStockThreshold: number | null;
+  /** What one unit costs the shop; null: not given. */
+  costCents: number | null;
   category: string;
   active: boolean;
   featured: boolean;
@@ -91,6 +95,8 @@ export type ProductEditorData =
       variations: AttachedVariation[];
       categories: CategoryOption[];
       choices: AdminVariationType[];
+      /** The shop's default low-stock threshold, shown where the product has none of its own. */
+      lowStockDefault?: number;
     };
 
 /** One page of storefront product cards ('Load More'); `hasMore` while more follow. */

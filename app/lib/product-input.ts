@@ -1,5 +1,6 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
+import { parseLowStockThreshold } from "./low-stock";
 
 /**
  * The admin catalogue's forms, checked the same way in the browser (instant messages beside the
@@ -104,6 +105,18 @@ function optionalWeight(label = "Weight") {
   });
 }
 
+/** A low-stock threshold; empty means "the shop's default" (null). */
+function optionalThreshold(label = "Low-stock threshold") {
+  return text.transform((s, ctx) => {
+    const n = parseLowStockThreshold(s, label);
+    if (typeof n === "string") {
+      ctx.addIssue({ code: "custom", message: n });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on"])]).transform((v) => v === true || v === "true" || v === "on");
 
 const IMAGE_URL = /^(https?:\/\/|\/)/i;
@@ -128,6 +141,10 @@ export const ProductInput = z
     stockQuantity: text.default("0"),
     /** Absent: the weight stays as it is (a client that predates the field); empty: not given. */
     weightGrams: optionalWeight().optional(),
+    /** Absent: left as it is (like the weight); empty: the shop's default. */
+    lowStockThreshold: optionalThreshold().optional(),
+    /** What one unit costs the shop. Absent: left as it is; empty: not given. */
+    cost: optionalMoney({ label: "Cost per item" }).optional(),
     category: text.pipe(z.string().min(1, "Choose a category").max(100, "Category must be at most 100 characters")),
     active: flag.default(true),
     featured: flag.default(false),
@@ -158,6 +175,10 @@ export type ProductFormValues = {
   stockQuantity: string;
   /** Grams, as typed; empty: not given. */
   weightGrams: string;
+  /** As typed; empty: the shop's default. */
+  lowStockThreshold: string;
+  /** Dollars as typed; empty: not given. */
+  cost: string;
   category: string;
   active: boolean;
   featured: boolean;
@@ -173,6 +194,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   unlimitedStock: false,
   stockQuantity: "0",
   weightGrams: "",
+  lowStockThreshold: "",
+  cost: "",
   category: "",
   active: true,
   featured: false,

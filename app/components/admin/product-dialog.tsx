@@ -23,6 +23,8 @@ function toForm(p: ProductForEdit | null): ProductFormValues {
     unlimitedStock: p.unlimitedStock,
     stockQuantity: String(p.stockQuantity),
     weightGrams: p.weightGrams === null ? "" : String(p.weightGrams),
+    lowStockThreshold: p.lowStockThreshold === null ? "" : String(p.lowStockThreshold),
+    cost: centsToInput(p.costCents),
     category: p.category,
     active: p.active,
     featured: p.featured,
@@ -140,7 +142,7 @@ function ProductEditor({ data, isNew, onClose, onReload }: { data: Loaded; isNew
           </Button>
         </div>
       )}
-      <ProductFormFields form={form} errors={errors} categories={categoryNames} onChange={change} />
+      <ProductFormFields form={form} errors={errors} categories={categoryNames} onChange={change} lowStockDefault={data.lowStockDefault} />
       {data.product ? (
         <ProductVariationsSection productId={data.product.id} variations={data.variations} choices={data.choices} />
       ) : (

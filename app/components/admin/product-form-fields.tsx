@@ -34,11 +34,14 @@ export function ProductFormFields({
   errors,
   categories,
   onChange,
+  lowStockDefault,
 }: {
   form: ProductFormValues;
   errors: Record<string, string>;
   categories: string[];
   onChange: <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => void;
+  /** The shop's default threshold, shown as the placeholder of a blank one. */
+  lowStockDefault?: number;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -116,6 +119,39 @@ export function ProductFormFields({
           </FormField>
         )}
       </div>
+      <FormField id="pd-cost" label="Cost per item" error={errors.cost}>
+        <Input
+          id="pd-cost"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="Not given"
+          value={form.cost}
+          onChange={(e) => onChange("cost", e.target.value)}
+          {...fieldAria("pd-cost", errors.cost)}
+        />
+      </FormField>
+      {!form.unlimitedStock && (
+        <FormField
+          id="pd-low-stock"
+          label="Low-stock threshold"
+          error={errors.lowStockThreshold}
+          hint="At or below this stock the shop mails you once. Blank: the shop's default."
+        >
+          <Input
+            id="pd-low-stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            placeholder={lowStockDefault === undefined ? "Shop default" : `Shop default (${lowStockDefault})`}
+            value={form.lowStockThreshold}
+            onChange={(e) => onChange("lowStockThreshold", e.target.value)}
+            {...fieldAria("pd-low-stock", errors.lowStockThreshold, true)}
+          />
+        </FormField>
+      )}
       <FormField id="pd-weight" label="Weight (g)" error={errors.weightGrams}>
         <Input
           id="pd-weight"

@@ -7,6 +7,7 @@ import {
   type SaveResult,
 } from "~/components/admin/site-settings/settings-editor";
 import { formatBytes } from "~/lib/format";
+import { DEFAULT_LOW_STOCK_THRESHOLD, parseInventoryForm } from "~/lib/low-stock";
 import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
 import { refuse, respond } from "~/routes/_edge/errors.server";
@@ -16,6 +17,7 @@ import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
 import { saveImageUpload, UploadError } from "~/server/media/upload.server";
+import { getLowStockDefault } from "~/server/settings/inventory.server";
 import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/site-settings";
 
@@ -36,10 +38,20 @@ async function loadSettings(): Promise<SettingsLoad> {
   }
 }
 
+/** The Inventory tab's default low-stock threshold; when it cannot be read the tab shows the built-in default. */
+async function loadLowStockDefault(): Promise<number> {
+  try {
+    return await getLowStockDefault(getDb());
+  } catch (err) {
+    logger.error({ err }, "low-stock threshold could not be loaded");
+    return DEFAULT_LOW_STOCK_THRESHOLD;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
-  return { settings: loadSettings(), uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES) };
+  return { settings: loadSettings(), lowStockThreshold: loadLowStockDefault(), uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES) };
 }
 
 /** Key prefix (docs/rules/catalogue-data.md) and the largest size worth keeping: a header logo, a full-width hero. */
@@ -82,19 +94,20 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "save") {
     const parsed = parseSettingsForm(form);
-    if (!parsed.ok) {
+    const inventory = parseInventoryForm(form);
+    if (!parsed.ok || !inventory.ok) {
       return data(
         {
           ok: false as const,
           error: "Failed to save site settings",
-          reason: parsed.summary,
-          fieldErrors: parsed.fieldErrors,
+          reason: [parsed.ok ? "" : parsed.summary, inventory.ok ? "" : inventory.summary].filter(Boolean).join(". "),
+          fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...(inventory.ok ? {} : inventory.fieldErrors) },
         },
         { status: 400 },
       );
     }
     try {
-      await saveSiteSettings(getDb(), parsed.value);
+      await saveSiteSettings(getDb(), parsed.value, { lowStockThreshold: inventory.lowStockThreshold });
     } catch (err) {
       logger.error({ err }, "site settings could not be saved");
       return data(
@@ -128,6 +141,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             result.ok ? (
               <SettingsEditor
                 settings={result.settings}
+                lowStockThreshold={loaderData.lowStockThreshold}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={
                   actionData && ("message" in actionData || "fieldErrors" in actionData)

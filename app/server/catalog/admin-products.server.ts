@@ -137,6 +137,8 @@ export async function getProductForEdit(db: Db, id: string): Promise<ProductForE
       unlimitedStock: products.unlimitedStock,
       stockQuantity: products.stockQuantity,
       weightGrams: products.weightGrams,
+      lowStockThreshold: products.lowStockThreshold,
+      costCents: products.costCents,
       category: products.category,
       active: products.active,
       featured: products.featured,
@@ -159,6 +161,8 @@ function columnsOf(input: ProductInput) {
     stockQuantity: input.stockQuantity,
     // Left out when the form did not send it, so an older client never clears a weight.
     ...(input.weightGrams !== undefined ? { weightGrams: input.weightGrams } : {}),
+    ...(input.lowStockThreshold !== undefined ? { lowStockThreshold: input.lowStockThreshold } : {}),
+    ...(input.cost !== undefined ? { costCents: input.cost } : {}),
     category: input.category,
     active: input.active,
     featured: input.featured,

@@ -109,6 +109,7 @@ export function defaultDraft(row: number, name: string): ProductDraft {
     unlimitedStock: false,
     stockQuantity: 0,
     weightGrams: null,
+    costCents: null,
     colors: [],
     tags: [],
     variations: [],

@@ -44,6 +44,7 @@ export function genericAssembler(header: Header): Assembler {
     active: header.find("active", "status", "published"),
     // weight_grams, or a weight in kg, lbs or oz ('Weight (kg)'…): weight.server.ts.
     weight: findWeightColumn(header),
+    cost: header.find("cost_per_item", "Cost per item", "cost_price", "cost"),
   };
   const cell = (r: CsvRecord, idx: number[]) => firstNonEmpty(r.fields, idx).trim();
   const provided: ProductField[] = ["name"];
@@ -58,6 +59,7 @@ export function genericAssembler(header: Header): Assembler {
   if (has(col.featured)) provided.push("featured");
   if (has(col.active)) provided.push("active");
   if (col.weight) provided.push("weight_grams");
+  if (has(col.cost)) provided.push("cost_cents");
 
   return {
     provided,
@@ -72,7 +74,8 @@ export function genericAssembler(header: Header): Assembler {
       const original = parsePriceCents(cell(r, col.original), "Original price");
       const stock = parseStock(cell(r, col.stock), "Stock");
       const weight = readWeight(r, col.weight);
-      for (const v of [price, sale, original, stock, weight]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
+      const cost = parsePriceCents(cell(r, col.cost), "Cost per item");
+      for (const v of [price, sale, original, stock, weight, cost]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
       const p = price as number | null;
       const s = sale as number | null;
       const o = original as number | null;
@@ -96,6 +99,7 @@ export function genericAssembler(header: Header): Assembler {
       d.colors = splitList(cell(r, col.colors));
       d.stockQuantity = (stock as number | null) ?? 0;
       d.weightGrams = weight as number | null;
+      d.costCents = cost as number | null;
       d.unlimitedStock = parseFlag(cell(r, col.unlimited)) ?? false;
       if (d.unlimitedStock) d.stockQuantity = 0;
       d.featured = parseFlag(cell(r, col.featured)) ?? false;

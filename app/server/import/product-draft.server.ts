@@ -17,6 +17,7 @@ export const PRODUCT_FIELDS = [
   "unlimited_stock",
   "stock_quantity",
   "weight_grams",
+  "cost_cents",
   "colors",
   "tags",
 ] as const;
@@ -41,6 +42,8 @@ export type ProductDraft = {
   stockQuantity: number;
   /** Whole grams; null: the file gives none. */
   weightGrams: number | null;
+  /** What one unit costs the shop; null: the file gives none. */
+  costCents: number | null;
   colors: string[];
   tags: string[];
   variations: ProductVariationDraft[];

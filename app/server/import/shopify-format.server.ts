@@ -26,6 +26,7 @@ type Variant = {
   values: string[];
   priceCents: number | null;
   compareCents: number | null;
+  costCents: number | null;
   stock: number | null;
   unlimited: boolean;
   ships: boolean;
@@ -53,6 +54,7 @@ export function shopifyAssembler(header: Header): Assembler {
     sku: header.find("Variant SKU", "SKU"),
     price: header.find("Variant Price", "Price"),
     compare: header.find("Variant Compare At Price", "Compare-at price"),
+    cost: header.find("Cost per item", "Variant Cost"),
     qty: header.find("Variant Inventory Qty", "Inventory quantity"),
     tracker: header.find("Variant Inventory Tracker", "Inventory tracker"),
     policy: header.find("Variant Inventory Policy", "Continue selling when out of stock"),
@@ -72,9 +74,10 @@ export function shopifyAssembler(header: Header): Assembler {
     if (!isVariant) return undefined;
     const price = parsePriceCents(cell(r, col.price), "Price");
     const compare = parsePriceCents(cell(r, col.compare), "Compare-at price");
+    const cost = parsePriceCents(cell(r, col.cost), "Cost per item");
     const stock = parseStock(cell(r, col.qty), "Inventory quantity");
     const grams = weight.read(r);
-    for (const v of [price, compare, stock, grams]) {
+    for (const v of [price, compare, cost, stock, grams]) {
       if (isError(v)) {
         g.out.push({ kind: "error", row: r.row, message: v.error });
         return undefined;
@@ -88,6 +91,7 @@ export function shopifyAssembler(header: Header): Assembler {
       values,
       priceCents: price as number | null,
       compareCents: compare as number | null,
+      costCents: cost as number | null,
       stock: stock as number | null,
       unlimited: untracked || policy === "continue" || policy === "true",
       ships: parseFlag(cell(r, col.ships)) ?? true,
@@ -125,6 +129,8 @@ export function shopifyAssembler(header: Header): Assembler {
     else if (compare !== null && compare < d.priceCents) {
       out.push({ kind: "note", row: cheapest!.row, message: `The compare-at price of '${name}' is below its price and was ignored` });
     }
+    // The cost of the variant whose price the product takes (the cheapest), else the first one given.
+    d.costCents = cheapest?.costCents ?? g.variants.find((v) => v.costCents !== null)?.costCents ?? null;
     d.unlimitedStock = g.variants.length > 0 && g.variants.some((v) => v.unlimited);
     d.stockQuantity = d.unlimitedStock ? 0 : g.variants.reduce((sum, v) => sum + (v.stock ?? 0), 0);
     if (d.stockQuantity > 1_000_000) d.stockQuantity = 1_000_000;
@@ -171,7 +177,10 @@ export function shopifyAssembler(header: Header): Assembler {
   return {
     // Shopify has no "featured" flag: a re-import leaves the shop's own choice alone.
     // Without a weight column, a re-import leaves the weights alone.
-    provided: PRODUCT_FIELDS.filter((f) => f !== "featured" && (f !== "weight_grams" || weight.present)),
+    // Without a 'Cost per item' column, a re-import leaves the costs alone.
+    provided: PRODUCT_FIELDS.filter(
+      (f) => f !== "featured" && (f !== "weight_grams" || weight.present) && (f !== "cost_cents" || col.cost.length > 0),
+    ),
     push(r) {
       const handle = cell(r, col.handle);
       if (group && handle === group.handle) {

@@ -106,8 +106,9 @@ export function wooCommerceAssembler(header: Header): Assembler {
   }
 
   return {
-    // Without a weight column, a re-import leaves the weights alone.
-    provided: PRODUCT_FIELDS.filter((f) => f !== "weight_grams" || col.weight !== null),
+    // Without a weight column, a re-import leaves the weights alone. WooCommerce exports no cost:
+    // a re-import leaves the shop's own costs alone.
+    provided: PRODUCT_FIELDS.filter((f) => (f !== "weight_grams" || col.weight !== null) && f !== "cost_cents"),
     push(r) {
       const types = splitList(cell(r, col.type).toLowerCase());
       const id = cell(r, col.id);

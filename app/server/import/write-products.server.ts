@@ -53,19 +53,19 @@ async function upsertProducts(
   set.push(sql`updated_at = now()`);
   const result = await db.execute(sql`
     insert into products (name, description, category, price_cents, original_price_cents, sku, image_url,
-                          featured, active, unlimited_stock, stock_quantity, weight_grams, colors, tags)
+                          featured, active, unlimited_stock, stock_quantity, weight_grams, cost_cents, colors, tags)
     select name, description, category, price_cents, original_price_cents, sku, image_url,
-           featured, active, unlimited_stock, stock_quantity, weight_grams, colors::text[], tags::text[]
+           featured, active, unlimited_stock, stock_quantity, weight_grams, cost_cents, colors::text[], tags::text[]
     from unnest(
       ${sql.param(col((d) => d.name))}::text[], ${sql.param(col((d) => d.description))}::text[],
       ${sql.param(col((d) => canonical.get(d.category.toLowerCase()) ?? d.category))}::text[],
       ${sql.param(col((d) => d.priceCents))}::int[], ${sql.param(col((d) => d.originalPriceCents))}::int[], ${sql.param(col((d) => d.sku))}::text[],
       ${sql.param(col((d) => d.imageUrl))}::text[], ${sql.param(col((d) => d.featured))}::bool[], ${sql.param(col((d) => d.active))}::bool[],
       ${sql.param(col((d) => d.unlimitedStock))}::bool[], ${sql.param(col((d) => d.stockQuantity))}::int[],
-      ${sql.param(col((d) => d.weightGrams))}::int[],
+      ${sql.param(col((d) => d.weightGrams))}::int[], ${sql.param(col((d) => d.costCents))}::int[],
       ${sql.param(col((d) => pgTextArray(d.colors)))}::text[], ${sql.param(col((d) => pgTextArray(d.tags)))}::text[]
     ) as t(name, description, category, price_cents, original_price_cents, sku, image_url,
-           featured, active, unlimited_stock, stock_quantity, weight_grams, colors, tags)
+           featured, active, unlimited_stock, stock_quantity, weight_grams, cost_cents, colors, tags)
     on conflict (sku) where sku <> '' do update set ${sql.join(set, sql`, `)}
     returning id, sku, (xmax = 0) as inserted`);
   return rowsOf<{ id: string; sku: string; inserted: boolean }>(result);

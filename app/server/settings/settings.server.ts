@@ -6,6 +6,7 @@ import type { Db } from "../db/client.server";
 import { siteSettings } from "../db/schema";
 import { logger } from "../logger.server";
 import { getStorage } from "../storage/storage.server";
+import { saveLowStockDefault } from "./inventory.server";
 
 /** Read on every request (five small rows) so a saved change shows at once on every server. */
 export async function getSiteSettings(db: Db): Promise<SiteSettings> {
@@ -29,8 +30,10 @@ export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
  * storage, and so are uploads that were never saved (older than a day); that is best effort,
  * since the settings are already safe.
  */
-export async function saveSiteSettings(db: Db, input: SiteSettingsValues): Promise<void> {
+export async function saveSiteSettings(db: Db, input: SiteSettingsValues, inventory: { lowStockThreshold?: number } = {}): Promise<void> {
   const previous = await db.transaction(async (tx) => {
+    // The Inventory tab's default low-stock threshold is saved with the rest, or not at all.
+    if (inventory.lowStockThreshold !== undefined) await saveLowStockDefault(tx, inventory.lowStockThreshold);
     const before = await getSiteSettings(tx);
     for (const key of SETTING_KEYS) {
       await tx

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
+import { mailLowStockAlerts, type LowStockAlert } from "../catalog/low-stock.server";
+import { keepOrderAddress } from "../accounts/saved-addresses.server";
 import { keepDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "../orders/mails.server";
@@ -92,7 +94,9 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     return { state: "error" };
   }
 
-  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name));
+  const lowStock: LowStockAlert[] = [];
+  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, lowStock));
+  await mailLowStockAlerts(db, lowStock);
   return afterPayment(db, sessionId, applied, providers);
 }
 
@@ -114,13 +118,15 @@ export async function afterPayment(db: Db, sessionId: string, applied: AppliedPa
 /**
  * Inside one transaction: lock the order, take its stock (all lines or none), then mark it paid.
  * When a line cannot be served the order is cancelled and its refund recorded in the same
- * transaction, so a crash before the refund call cannot forget it.
+ * transaction, so a crash before the refund call cannot forget it. Products the sale took to low
+ * stock are added to `lowStock`, for the caller to mail about once the transaction has committed.
  */
-export async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string) {
+export async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string, lowStock: LowStockAlert[] = []) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const { taken, untracked, short } = await takeOrderStock(tx, items);
+  const { taken, untracked, short, lowStock: crossed } = await takeOrderStock(tx, items);
+  lowStock.push(...crossed);
   // Paid is paid: the discount code's use is kept, even if the order is refunded later.
   await keepDiscountUse(tx, orderId);
 
@@ -138,6 +144,7 @@ export async function takePayment(tx: Db, orderId: string, remote: RemoteSession
       note: `Payment received for an order accepted before payment, but ${short.map((n) => `"${n}"`).join(", ")} had too little stock to take: no stock was taken. Check the stock by hand.`,
       actorLabel: providerName,
     });
+    await keepOrderAddress(tx, order);
     return "paid" as const;
   }
   if (short.length) {
@@ -170,6 +177,8 @@ export async function takePayment(tx: Db, orderId: string, remote: RemoteSession
     note: `Payment received (${providerName}${remote.paymentReference ? ` ${remote.paymentReference}` : ""})`,
     actorLabel: providerName,
   });
+  // A signed-in shopper's address book keeps the address they paid with (on a savepoint: it never fails the payment).
+  await keepOrderAddress(tx, order);
   return "paid" as const;
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import type { LineProblem } from "~/lib/pricing-view";
 import type { Db } from "../db/client.server";
 import { orderItems, orders, products } from "../db/schema";
+import type { LowStockAlert } from "../catalog/low-stock.server";
 import { addOrderEvent } from "../orders/events.server";
 
 /**
@@ -34,6 +35,11 @@ export type TakenStock = {
   untracked: string[];
   /** Names of lines that could not be served; when any, nothing was taken. */
   short: string[];
+  /**
+   * Products this sale took to or below their low-stock threshold, marked alerted in this
+   * transaction: the caller mails the shop about each once the transaction has committed.
+   */
+  lowStock: LowStockAlert[];
 };
 
 class Shortfall extends Error {}
@@ -47,7 +53,7 @@ export async function takeOrderStock(tx: Db, lines: StockLine[]): Promise<TakenS
   // Code-unit order of the lower-case ids is PostgreSQL's uuid order, as releaseOrderStock uses.
   const key = (l: StockLine) => l.productId ?? "";
   const sorted = [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const result: TakenStock = { taken: [], untracked: [], short: [] };
+  const result: TakenStock = { taken: [], untracked: [], short: [], lowStock: [] };
   try {
     await tx.transaction(async (sp) => {
       for (const line of sorted) {
@@ -59,9 +65,18 @@ export async function takeOrderStock(tx: Db, lines: StockLine[]): Promise<TakenS
           .update(products)
           .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
           .where(and(eq(products.id, line.productId), eq(products.unlimitedStock, false), gte(products.stockQuantity, line.quantity)))
-          .returning({ id: products.id });
+          .returning({
+            id: products.id,
+            name: products.name,
+            sku: products.sku,
+            stock: products.stockQuantity,
+            threshold: sql<number>`coalesce(${products.lowStockThreshold}, shop_low_stock_threshold())`,
+            alertedAt: products.lowStockAlertedAt,
+          });
         if (took.length) {
           result.taken.push(line.id);
+          const alert = await markLowStock(sp, took[0]!);
+          if (alert) result.lowStock.push(alert);
           continue;
         }
         const [p] = await sp.select({ unlimited: products.unlimitedStock }).from(products).where(eq(products.id, line.productId));
@@ -72,9 +87,29 @@ export async function takeOrderStock(tx: Db, lines: StockLine[]): Promise<TakenS
     });
   } catch (err) {
     if (!(err instanceof Shortfall)) throw err;
-    return { taken: [], untracked: [], short: result.short };
+    // Rolled back with the savepoint: no stock taken, so no product was marked alerted either.
+    return { taken: [], untracked: [], short: result.short, lowStock: [] };
   }
   return result;
+}
+
+/**
+ * A sale took this product to or below its threshold (docs/rules/analytics.md, Low stock): marks
+ * the crossing, once. The row is already locked by this transaction's stock update, and the
+ * update is conditional, so of two sales crossing together only the first marks it (and mails).
+ * The mark is cleared by a trigger on products when the stock rises above the threshold again.
+ */
+async function markLowStock(
+  tx: Db,
+  p: { id: string; name: string; sku: string; stock: number; threshold: number; alertedAt: Date | null },
+): Promise<LowStockAlert | null> {
+  if (p.alertedAt !== null || p.stock > Number(p.threshold)) return null;
+  const marked = await tx
+    .update(products)
+    .set({ lowStockAlertedAt: sql`now()` })
+    .where(and(eq(products.id, p.id), isNull(products.lowStockAlertedAt)))
+    .returning({ id: products.id });
+  return marked.length ? { productId: p.id, name: p.name, sku: p.sku, stock: p.stock, threshold: Number(p.threshold) } : null;
 }
 
 /**

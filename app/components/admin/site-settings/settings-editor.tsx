@@ -1,6 +1,6 @@
 import { AlertCircle, Loader2, Save } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Await, Form, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
+import { LOW_STOCK_FIELD } from "~/lib/low-stock";
 import type { SettingKey, SiteSettings } from "~/lib/site-settings";
 import { FIELD_LABELS, SETTINGS_TABS, fieldName } from "~/lib/site-settings-form";
 import { HslField } from "./hsl-field";
@@ -100,10 +101,13 @@ function TextSetting<K extends SettingKey>({
  */
 export function SettingsEditor({
   settings,
+  lowStockThreshold,
   uploadLimit,
   saveResult,
 }: {
   settings: SiteSettings;
+  /** The shop's default low-stock threshold (the Inventory tab); may still be on its way. */
+  lowStockThreshold: number | Promise<number>;
   uploadLimit: string;
   saveResult: SaveResult | undefined;
 }) {
@@ -160,6 +164,9 @@ export function SettingsEditor({
               {t.label}
             </TabsTrigger>
           ))}
+          <TabsTrigger value="inventory" className={errors[LOW_STOCK_FIELD] ? "text-destructive" : undefined}>
+            Inventory
+          </TabsTrigger>
         </TabsList>
 
         <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
@@ -222,8 +229,40 @@ export function SettingsEditor({
           {text("footer_content", "newsletter_description", true)}
           {text("footer_content", "copyright")}
         </Section>
+
+        <Section value="inventory" title="Inventory" description="When to warn you that a product is running out.">
+          <Suspense fallback={<Skeleton className="h-9 w-40" />}>
+            <Await resolve={lowStockThreshold}>
+              {(n) => <LowStockSetting defaultValue={String(n)} error={errors[LOW_STOCK_FIELD]} />}
+            </Await>
+          </Suspense>
+        </Section>
       </Tabs>
     </Form>
+  );
+}
+
+function LowStockSetting({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const id = useId();
+  return (
+    <FormField
+      id={id}
+      label="Low-stock threshold"
+      error={error}
+      hint="A product with this many units or fewer needs restocking: it shows on the dashboard, and a sale that takes it there mails the shop once. A product's own threshold overrides this."
+    >
+      <Input
+        id={id}
+        name={LOW_STOCK_FIELD}
+        type="number"
+        inputMode="numeric"
+        min="0"
+        step="1"
+        className="w-40"
+        defaultValue={defaultValue}
+        {...fieldAria(id, error, true)}
+      />
+    </FormField>
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from "~/server/catalog/product-variations.server";
 import { listAttachableVariations } from "~/server/catalog/variations.server";
 import { getDb } from "~/server/db/client.server";
+import { getLowStockDefault } from "~/server/settings/inventory.server";
 import type { Route } from "./+types/editor";
 import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";
@@ -23,14 +24,15 @@ export async function loader({ request, params }: Route.LoaderArgs): Promise<Pro
   const id = isNew ? null : isUuid(params.productId) ? params.productId : undefined;
   // Answered, not thrown: a product deleted by another admin must not replace the page with an error.
   if (id === undefined) return { notFound: true as const };
-  const [product, variations, categories, choices] = await Promise.all([
+  const [product, variations, categories, choices, lowStockDefault] = await Promise.all([
     id ? getProductForEdit(db, id) : null,
     id ? listProductVariations(db, id) : [],
     listActiveCategories(db),
     listAttachableVariations(db),
+    getLowStockDefault(db),
   ]);
   if (id && !product) return { notFound: true as const };
-  return { notFound: false as const, product, variations, categories, choices };
+  return { notFound: false as const, product, variations, categories, choices, lowStockDefault };
 }
 
 /** The 'Product Variations' section: attach a value, change one field, remove (soft). */

@@ -71,6 +71,16 @@ export const products = pgTable(
     // Re-imports match products by SKU; empty SKUs are allowed many times.
     uniqueIndex("products_sku_unique").on(t.sku).where(sql`${t.sku} <> ''`),
     // Case-insensitive substring and typo-tolerant search (pg_trgm).
+    // Products that need restocking (app/server/catalog/low-stock.server.ts): those following the
+    // shop's default, searched by stock <= the default, and those with their own threshold at or
+    // below it; each index holds only its own few rows. And the latest low-stock crossings.
+    index("products_low_stock_default_idx")
+      .on(t.stockQuantity)
+      .where(sql`${t.active} and not ${t.unlimitedStock} and ${t.lowStockThreshold} is null`),
+    index("products_low_stock_own_idx")
+      .on(t.stockQuantity)
+      .where(sql`${t.active} and not ${t.unlimitedStock} and ${t.lowStockThreshold} is not null and ${t.stockQuantity} <= ${t.lowStockThreshold}`),
+    index("products_low_stock_alerted_idx").on(t.lowStockAlertedAt.desc()).where(sql`${t.lowStockAlertedAt} is not null`),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("products_search_trgm_idx").using(
       "gin",

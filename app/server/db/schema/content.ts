@@ -45,7 +45,11 @@ export const contactMessages = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    // The dashboard's count of messages nobody has answered yet.
+    index("contact_messages_open_idx").on(t.createdAt.desc()).where(sql`not ${t.handled}`),
+  ],
 );
 
 /**
