@@ -36,7 +36,7 @@ export class VisitCounter {
 
   constructor(readonly opts: VisitCounterOptions) {
     this.#limits = opts.limits ?? DEFAULT_LIMITS;
-    this.#now = opts.now ?? Date.now;
+    this.#now = opts.now ?? (() => Date.now());
     this.#batch = new VisitBatch(this.#limits);
   }
 
