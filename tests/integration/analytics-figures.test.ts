@@ -1,0 +1,415 @@
+// The Analytics figures on a known set of orders, visits and searches, each compared with a value
+// worked out by hand below; and the sales roll-ups staying exact as orders are refunded,
+// cancelled, changed, and when they are rebuilt.
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatChange, readDateRange, type DateRange } from "~/lib/date-range";
+import { analyticsView, customerCounts } from "~/server/analytics/figures.server";
+import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/analytics/sales.server";
+import type { Db } from "~/server/db/client.server";
+import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/db/schema";
+import { makeProduct, type ProductRow } from "../factories/products";
+import { makeAdmin, requestAs } from "../factories/users";
+import { useTestDatabase } from "../setup/database";
+import { args } from "./route-args";
+
+const t = useTestDatabase();
+
+type Line = [product: ProductRow | null, quantity: number, unitCents: number, discountShareCents?: number];
+type OrderSpec = {
+  email: string;
+  paidAt?: string;
+  paymentStatus?: "unpaid" | "paid" | "failed" | "expired" | "refunded";
+  status?: "pending" | "processing" | "shipped" | "completed" | "cancelled";
+  lines: Line[];
+  shippingCents?: number;
+  taxCents?: number;
+  discountCode?: string;
+};
+
+/** An order inserted as it stands (its lines in the same transaction); total = lines − discount + shipping + tax. */
+async function placeOrder(db: Db, spec: OrderSpec) {
+  const subtotal = spec.lines.reduce((s, [, q, u]) => s + q * u, 0);
+  const discount = spec.lines.reduce((s, [, , , d = 0]) => s + d, 0);
+  const shipping = spec.shippingCents ?? 0;
+  const tax = spec.taxCents ?? 0;
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: `T-${randomBytes(5).toString("hex")}`,
+        status: spec.status ?? (spec.paymentStatus === "paid" || spec.paidAt ? "processing" : "pending"),
+        paymentStatus: spec.paymentStatus ?? (spec.paidAt ? "paid" : "unpaid"),
+        paidAt: spec.paidAt ? new Date(spec.paidAt) : null,
+        subtotalCents: subtotal,
+        discountCents: discount,
+        discountCode: spec.discountCode ?? null,
+        shippingCents: shipping,
+        taxCents: tax,
+        totalAmountCents: subtotal - discount + shipping + tax,
+        email: spec.email,
+        firstName: "Test",
+        lastName: "Shopper",
+        address: "1 Linen Lane",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+        createdAt: spec.paidAt ? new Date(spec.paidAt) : new Date("2026-03-02T09:00:00Z"),
+      })
+      .returning();
+    if (spec.lines.length) {
+      await tx.insert(orderItems).values(
+        spec.lines.map(([p, quantity, unit, share = 0]) => ({
+          orderId: order!.id,
+          productId: p?.id ?? null,
+          name: p?.name ?? "Old Blanket",
+          unitPriceCents: unit,
+          quantity,
+          lineTotalCents: quantity * unit,
+          discountCents: share,
+        })),
+      );
+    }
+    return order!;
+  });
+}
+
+const custom = (from: string, to: string): DateRange => {
+  const { range, error } = readDateRange(new URLSearchParams({ range: "custom", from, to }));
+  expect(error).toBeNull();
+  return range;
+};
+
+/** Every roll-up row, in a stable order, to compare the triggers' result with a rebuild's. */
+async function rollupRows(db: Db) {
+  const q = async (text: string) => (await db.execute(sql.raw(text))).rows;
+  return {
+    daily: await q("select day::text, orders, revenue_cents::text, units, subtotal_cents::text, discount_cents::text, shipping_cents::text, tax_cents::text, discounted_orders from sales_daily order by 1"),
+    products: await q("select day::text, product_id, name, category, units, revenue_cents::text from sales_daily_products order by 1, 2"),
+    monthly: await q("select month::text, product_id, name, category, units, revenue_cents::text from sales_monthly_products order by 1, 2"),
+    categories: await q("select day::text, category, units, revenue_cents::text from sales_daily_categories order by 1, 2"),
+    first: await q("select day::text, customers from first_orders_daily order by 1"),
+    repeat: await q("select day::text, previous_day::text, orders from repeat_orders_daily order by 1, 2"),
+    ledger: await q("select order_id, day::text, email_key, previous_day::text, revenue_cents::text, units, product_ids::text, categories::text, product_units::text, product_revenue_cents::text from sales_counted_orders order by 1"),
+  };
+}
+
+async function rebuild(db: Db) {
+  await db.execute(sql`select sales_rollups_rebuild()`);
+}
+
+// March 1–10, 2026, compared with February 19–28, 2026.
+const MARCH = () => custom("2026-03-01", "2026-03-10");
+
+let alpha: ProductRow; // Bedding
+let bravo: ProductRow; // Bath
+let charlie: ProductRow; // Bedding
+
+describe("the Analytics figures on a known shop", () => {
+  beforeAll(async () => {
+    const db = t.db;
+    alpha = await makeProduct(db, { name: "Alpha Sheet", category: "Bedding" });
+    bravo = await makeProduct(db, { name: "Bravo Towel", category: "Bath" });
+    charlie = await makeProduct(db, { name: "Charlie Pillow", category: "Bedding" });
+
+    // Before the range: Hal's first order (January), Ann's and Bob's first (the previous period).
+    await placeOrder(db, { email: "hal@example.test", paidAt: "2026-01-15T12:00:00Z", lines: [[charlie, 1, 2000]] });
+    await placeOrder(db, { email: "ann@example.test", paidAt: "2026-02-20T10:00:00Z", lines: [[alpha, 2, 1000]], shippingCents: 500 });
+    await placeOrder(db, { email: "bob@example.test", paidAt: "2026-02-25T23:30:00Z", lines: [[bravo, 1, 3000]] });
+    // In the range. Ann again (address in capitals: the same customer), at the first instant of March 1:
+    // lines 1000 + 3000, a 10% code (100 + 300), shipping 500, tax 328 → 4,428.
+    await placeOrder(db, {
+      email: "ANN@example.test",
+      paidAt: "2026-03-01T00:00:00Z",
+      lines: [
+        [alpha, 1, 1000, 100],
+        [bravo, 2, 1500, 300],
+      ],
+      discountCode: "SAVE10",
+      shippingCents: 500,
+      taxCents: 328,
+    });
+    // Cara's first order, at the last second of March 1 (UTC), then her second on March 5.
+    await placeOrder(db, { email: "cara@example.test", paidAt: "2026-03-01T23:59:59Z", status: "shipped", lines: [[charlie, 3, 2000]] });
+    await placeOrder(db, { email: "cara@example.test", paidAt: "2026-03-05T12:00:00Z", lines: [[alpha, 1, 1000]] });
+    // Never revenue: refunded, cancelled after payment, unpaid, failed, expired.
+    await placeOrder(db, { email: "dan@example.test", paidAt: "2026-03-03T08:00:00Z", paymentStatus: "refunded", status: "cancelled", lines: [[alpha, 5, 1000]] });
+    await placeOrder(db, { email: "eve@example.test", paidAt: "2026-03-04T08:00:00Z", status: "cancelled", lines: [[bravo, 4, 1500]] });
+    await placeOrder(db, { email: "fay@example.test", lines: [[charlie, 2, 2000]] });
+    await placeOrder(db, { email: "gus@example.test", paymentStatus: "failed", status: "cancelled", lines: [[charlie, 2, 2000]] });
+    await placeOrder(db, { email: "kim@example.test", paymentStatus: "expired", status: "cancelled", lines: [[alpha, 1, 1000]] });
+    // Jo's line's product was deleted before the order: 'Deleted products'.
+    await placeOrder(db, { email: "jo@example.test", paidAt: "2026-03-06T15:00:00Z", lines: [[null, 1, 1500]] });
+    // Hal returns on March 7; Bob on March 10 (the last day of the range).
+    await placeOrder(db, { email: "hal@example.test", paidAt: "2026-03-07T09:00:00Z", lines: [[charlie, 1, 2000]] });
+    await placeOrder(db, { email: "bob@example.test", paidAt: "2026-03-10T18:00:00Z", lines: [[bravo, 1, 3000]] });
+    // The day after the range.
+    await placeOrder(db, { email: "ivy@example.test", paidAt: "2026-03-11T00:00:00Z", lines: [[alpha, 9, 1000]] });
+
+    await db.insert(visitsDaily).values([
+      { day: "2026-02-28", pageViews: 5000, visitors: 999, productViewers: 500, cartAdders: 100, checkoutStarters: 50 },
+      { day: "2026-03-01", pageViews: 400, visitors: 100, productViewers: 60, cartAdders: 20, checkoutStarters: 10 },
+      { day: "2026-03-02", pageViews: 200, visitors: 50, productViewers: 30, cartAdders: 10, checkoutStarters: 5 },
+    ]);
+    await db.insert(searchTermsDaily).values([
+      { day: "2026-02-28", term: "ignored", searches: 50, emptySearches: 50 },
+      { day: "2026-03-01", term: "duvet", searches: 5, emptySearches: 0 },
+      { day: "2026-03-01", term: "silk pillow", searches: 3, emptySearches: 3 },
+      { day: "2026-03-02", term: "duvet", searches: 2, emptySearches: 1 },
+      { day: "2026-03-02", term: "towel", searches: 4, emptySearches: 0 },
+    ]);
+  });
+
+  it("counts revenue, paid orders, average order value and units of the orders that count, against the previous period", async () => {
+    const view = await analyticsView(t.db, MARCH());
+    // March: Ann 4,428 + Cara 6,000 + Cara 1,000 + Jo 1,500 + Hal 2,000 + Bob 3,000 = 17,928 in 6 orders,
+    // units 3 + 3 + 1 + 1 + 1 + 1 = 10. February 19–28: Ann 2,500 + Bob 3,000 in 2 orders, 3 units.
+    expect(view.figures.revenueCents).toEqual({ current: 17_928, previous: 5_500, change: 226 });
+    expect(view.figures.orders).toEqual({ current: 6, previous: 2, change: 200 });
+    // 17,928 / 6 = 2,988; 5,500 / 2 = 2,750; +8.65…% → 8.7.
+    expect(view.figures.averageOrderCents).toEqual({ current: 2_988, previous: 2_750, change: 8.7 });
+    expect(view.figures.units).toEqual({ current: 10, previous: 3, change: 233.3 });
+    expect(formatChange(view.figures.revenueCents.change)).toBe("+226%");
+  });
+
+  it("counts new customers (first counted order in the range) and returning ones (a first before it)", async () => {
+    const view = await analyticsView(t.db, MARCH());
+    // New in March: Cara, Jo. Returning: Ann (February), Hal (January), Bob (February) — Cara's
+    // second order does not make her returning. February 19–28: Ann and Bob new, nobody returning.
+    expect(view.figures.newCustomers).toEqual({ current: 2, previous: 2, change: 0 });
+    expect(view.figures.returningCustomers).toEqual({ current: 3, previous: 0, change: null });
+    // A range starting March 2: Cara's first order (March 1) is before it, so she returns on March 5.
+    expect(await customerCounts(t.db, custom("2026-03-02", "2026-03-10"))).toEqual({ newCustomers: 1, returningCustomers: 3 });
+    // The whole year so far: everyone is new, Hal and Ann and Bob and Cara only once.
+    expect(await customerCounts(t.db, custom("2026-01-01", "2026-03-31"))).toEqual({ newCustomers: 6, returningCustomers: 0 });
+  });
+
+  it("matches the customers roll-up's first orders", async () => {
+    const [row] = (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from customers where first_order_at >= '2026-03-01' and first_order_at < '2026-03-11'`,
+      )
+    ).rows;
+    expect(row!.n).toBe(2);
+  });
+
+  it("charts revenue and orders per day, days without sales as zeros", async () => {
+    const { chart } = await analyticsView(t.db, MARCH());
+    expect(chart.bucket).toBe("day");
+    expect(chart.points.map((p) => [p.start, p.revenueCents, p.orders])).toEqual([
+      ["2026-03-01", 10_428, 2],
+      ["2026-03-02", 0, 0],
+      ["2026-03-03", 0, 0],
+      ["2026-03-04", 0, 0],
+      ["2026-03-05", 1_000, 1],
+      ["2026-03-06", 1_500, 1],
+      ["2026-03-07", 2_000, 1],
+      ["2026-03-08", 0, 0],
+      ["2026-03-09", 0, 0],
+      ["2026-03-10", 3_000, 1],
+    ]);
+    expect(chart.points[0]!.label).toBe("Mar 1");
+  });
+
+  it("ranks products and categories by revenue (lines less their discount share) and by units", async () => {
+    const { topProducts, topCategories } = await analyticsView(t.db, MARCH());
+    // Alpha: 1,000 − 100 + 1,000 = 1,900 (2 units); Bravo: 3,000 − 300 + 3,000 = 5,700 (3);
+    // Charlie: 6,000 + 2,000 = 8,000 (4); the deleted product: 1,500 (1).
+    const rows = (list: { name?: string; category: string; units: number; revenueCents: number }[]) =>
+      list.map((r) => [r.name ?? r.category, r.units, r.revenueCents]);
+    expect(rows(topProducts.byRevenue)).toEqual([
+      ["Charlie Pillow", 4, 8_000],
+      ["Bravo Towel", 3, 5_700],
+      ["Alpha Sheet", 2, 1_900],
+      ["Deleted products", 1, 1_500],
+    ]);
+    expect(topProducts.byRevenue[3]!.productId).toBe(DELETED_PRODUCTS_ID);
+    expect(rows(topProducts.byUnits).map((r) => r[0])).toEqual(["Charlie Pillow", "Bravo Towel", "Alpha Sheet", "Deleted products"]);
+    expect(rows(topCategories.byRevenue)).toEqual([
+      ["Bedding", 6, 9_900],
+      ["Bath", 3, 5_700],
+      ["Deleted products", 1, 1_500],
+    ]);
+    expect(rows(topCategories.byUnits)).toEqual(rows(topCategories.byRevenue));
+  });
+
+  it("reads whole months and partial months alike", async () => {
+    // February 15 – March 31: whole March from the monthly roll-up, Feb 15–28 day by day.
+    const products = await salesByProduct(t.db, custom("2026-02-15", "2026-03-31"));
+    // Alpha: Ann's 2,000 + 900 + Cara's 1,000 + Ivy's 9,000 (March 11); Bravo: 3,000 + 2,700 + 3,000.
+    expect(products.map((p) => [p.name, p.units, p.revenueCents])).toEqual([
+      ["Alpha Sheet", 13, 12_900],
+      ["Bravo Towel", 4, 8_700],
+      ["Charlie Pillow", 4, 8_000],
+      ["Deleted products", 1, 1_500],
+    ]);
+    const byUnits = await salesByProduct(t.db, custom("2026-02-15", "2026-03-31"), { by: "units", limit: 2 });
+    expect(byUnits.map((p) => p.name)).toEqual(["Alpha Sheet", "Bravo Towel"]);
+    expect(await salesByCategory(t.db, custom("2026-01-01", "2026-01-31"))).toEqual([{ category: "Bedding", units: 1, revenueCents: 2_000 }]);
+  });
+
+  it("gives every day's sales parts for the reports", async () => {
+    const days = await salesByDay(t.db, custom("2026-03-01", "2026-03-02"));
+    expect(days).toEqual([
+      {
+        day: "2026-03-01",
+        orders: 2,
+        revenueCents: 10_428,
+        units: 6,
+        subtotalCents: 10_000,
+        discountCents: 400,
+        shippingCents: 500,
+        taxCents: 328,
+        discountedOrders: 1,
+      },
+      { day: "2026-03-02", orders: 0, revenueCents: 0, units: 0, subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, discountedOrders: 0 },
+    ]);
+    expect(await salesTotals(t.db, custom("2026-03-02", "2026-03-04"))).toMatchObject({ orders: 0, revenueCents: 0, averageOrderCents: null });
+  });
+
+  it("shows the funnel with the drop at each step", async () => {
+    const { funnel } = await analyticsView(t.db, MARCH());
+    // 150 visitors → 90 viewed a product (40% drop) → 30 added to cart (66.7%) → 15 started checkout (50%) → 6 paid (60%).
+    expect(funnel.map((s) => [s.label, s.count, s.dropPercent])).toEqual([
+      ["Visitors", 150, null],
+      ["Viewed a product", 90, 40],
+      ["Added to cart", 30, 66.7],
+      ["Started checkout", 15, 50],
+      ["Paid orders", 6, 60],
+    ]);
+  });
+
+  it("lists the most searched terms and the terms that found nothing", async () => {
+    const { searches } = await analyticsView(t.db, MARCH());
+    expect(searches.top).toEqual([
+      { term: "duvet", count: 7 },
+      { term: "towel", count: 4 },
+      { term: "silk pillow", count: 3 },
+    ]);
+    expect(searches.empty).toEqual([
+      { term: "silk pillow", count: 3 },
+      { term: "duvet", count: 1 },
+    ]);
+  });
+
+  it("gives the same roll-up rows when rebuilt from the orders", async () => {
+    const byTriggers = await rollupRows(t.db);
+    expect(byTriggers.daily.length).toBeGreaterThan(0);
+    await rebuild(t.db);
+    expect(await rollupRows(t.db)).toEqual(byTriggers);
+  });
+});
+
+describe("the roll-ups as orders change", () => {
+  // These orders are paid in 2025, apart from the shop above.
+  const JUNE = () => custom("2025-06-01", "2025-06-30");
+  let towel: ProductRow;
+  let quilt: ProductRow;
+
+  beforeAll(async () => {
+    towel = await makeProduct(t.db, { name: "Hand Towel", category: "Bath" });
+    quilt = await makeProduct(t.db, { name: "Summer Quilt", category: "Bedding" });
+  });
+
+  const setStatus = (id: string, set: Partial<typeof orders.$inferInsert>) => t.db.update(orders).set(set).where(eq(orders.id, id));
+
+  it("takes a refunded or cancelled order back from the day it was paid", async () => {
+    const kept = await placeOrder(t.db, { email: "lea@example.test", paidAt: "2025-06-02T10:00:00Z", lines: [[towel, 1, 1000]] });
+    const refunded = await placeOrder(t.db, { email: "max@example.test", paidAt: "2025-06-02T11:00:00Z", lines: [[towel, 2, 1000]], shippingCents: 300 });
+    const cancelled = await placeOrder(t.db, { email: "ned@example.test", paidAt: "2025-06-03T11:00:00Z", lines: [[quilt, 1, 8000]] });
+    expect(await salesTotals(t.db, JUNE())).toMatchObject({ orders: 3, revenueCents: 1000 + 2300 + 8000, units: 4 });
+
+    // Refunded on June 20: taken back from June 2, not from the 20th.
+    await setStatus(refunded.id, { paymentStatus: "refunded", status: "cancelled", updatedAt: new Date("2025-06-20T00:00:00Z") });
+    await setStatus(cancelled.id, { status: "cancelled" });
+    const days = await salesByDay(t.db, custom("2025-06-02", "2025-06-03"));
+    expect(days.map((d) => [d.day, d.orders, d.revenueCents, d.units])).toEqual([
+      ["2025-06-02", 1, 1000, 1],
+      ["2025-06-03", 0, 0, 0],
+    ]);
+    expect(await salesByProduct(t.db, JUNE())).toEqual([
+      { productId: towel.id, name: "Hand Towel", category: "Bath", units: 1, revenueCents: 1000 },
+    ]);
+    expect(await salesByCategory(t.db, JUNE())).toEqual([{ category: "Bath", units: 1, revenueCents: 1000 }]);
+    expect(await customerCounts(t.db, JUNE())).toEqual({ newCustomers: 1, returningCustomers: 0 });
+    // No row is left at zero: the June 3 row is gone, as a rebuild would leave it.
+    const [row] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from sales_daily where day = '2025-06-03'`)).rows;
+    expect(row!.n).toBe(0);
+    void kept;
+  });
+
+  it("counts an order from the moment it is paid, and a line added to a counted order", async () => {
+    const order = await placeOrder(t.db, { email: "ola@example.test", lines: [[quilt, 1, 8000]] });
+    expect((await salesTotals(t.db, custom("2025-06-10", "2025-06-10"))).orders).toBe(0);
+    await setStatus(order.id, { paymentStatus: "paid", status: "processing", paidAt: new Date("2025-06-10T08:00:00Z") });
+    expect(await salesTotals(t.db, custom("2025-06-10", "2025-06-10"))).toMatchObject({ orders: 1, revenueCents: 8000, units: 1 });
+
+    await t.db.insert(orderItems).values({ orderId: order.id, productId: towel.id, name: towel.name, unitPriceCents: 1000, quantity: 3, lineTotalCents: 3000 });
+    await setStatus(order.id, { subtotalCents: 11_000, totalAmountCents: 11_000 });
+    expect(await salesTotals(t.db, custom("2025-06-10", "2025-06-10"))).toMatchObject({ orders: 1, revenueCents: 11_000, units: 4 });
+    expect((await salesByProduct(t.db, custom("2025-06-10", "2025-06-10"))).map((p) => [p.name, p.units])).toEqual([
+      ["Summer Quilt", 1],
+      ["Hand Towel", 3],
+    ]);
+  });
+
+  it("makes a customer's next order their first when their first is refunded", async () => {
+    const first = await placeOrder(t.db, { email: "pat@example.test", paidAt: "2025-05-20T10:00:00Z", lines: [[towel, 1, 1000]] });
+    await placeOrder(t.db, { email: "Pat@Example.test", paidAt: "2025-06-15T10:00:00Z", lines: [[towel, 1, 1000]] });
+    const june15 = custom("2025-06-15", "2025-06-15");
+    expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 0, returningCustomers: 1 });
+    await setStatus(first.id, { paymentStatus: "refunded" });
+    expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 1, returningCustomers: 0 });
+    // Paid again (a payment taken by hand): Pat returns on June 15 again.
+    await setStatus(first.id, { paymentStatus: "paid" });
+    expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 0, returningCustomers: 1 });
+  });
+
+  it("moves an order whose payment day changes", async () => {
+    const order = await placeOrder(t.db, { email: "quin@example.test", paidAt: "2025-06-21T10:00:00Z", lines: [[towel, 2, 1000]] });
+    await setStatus(order.id, { paidAt: new Date("2025-06-22T10:00:00Z") });
+    const days = await salesByDay(t.db, custom("2025-06-21", "2025-06-22"));
+    expect(days.map((d) => [d.day, d.orders, d.units])).toEqual([
+      ["2025-06-21", 0, 0],
+      ["2025-06-22", 1, 2],
+    ]);
+  });
+
+  it("still gives the same rows when rebuilt after all these changes", async () => {
+    const byTriggers = await rollupRows(t.db);
+    await rebuild(t.db);
+    expect(await rollupRows(t.db)).toEqual(byTriggers);
+  });
+
+  it("takes back exactly what was counted when the product moved category or was deleted since", async () => {
+    const throwaway = await makeProduct(t.db, { name: "Linen Robe", category: "Bath" });
+    const robe = await placeOrder(t.db, { email: "rae@example.test", paidAt: "2025-07-01T10:00:00Z", lines: [[throwaway, 1, 5000]] });
+    const robe2 = await placeOrder(t.db, { email: "sam@example.test", paidAt: "2025-07-01T11:00:00Z", lines: [[throwaway, 1, 5000]] });
+    await t.db.update(products).set({ category: "Clothing" }).where(eq(products.id, throwaway.id));
+    const july1 = custom("2025-07-01", "2025-07-01");
+    // Counted as Bath when sold; the category's later change does not rewrite the past.
+    expect(await salesByCategory(t.db, july1)).toEqual([{ category: "Bath", units: 2, revenueCents: 10_000 }]);
+    await setStatus(robe.id, { paymentStatus: "refunded" });
+    expect(await salesByCategory(t.db, july1)).toEqual([{ category: "Bath", units: 1, revenueCents: 5_000 }]);
+
+    await t.db.delete(products).where(eq(products.id, throwaway.id));
+    // Its history stays under its name; the refund after the deletion takes it back from there.
+    expect((await salesByProduct(t.db, july1)).map((p) => [p.name, p.units])).toEqual([["Linen Robe", 1]]);
+    await setStatus(robe2.id, { status: "cancelled" });
+    expect(await salesByProduct(t.db, july1)).toEqual([]);
+    expect(await salesByCategory(t.db, july1)).toEqual([]);
+    expect(await salesTotals(t.db, july1)).toMatchObject({ orders: 0, revenueCents: 0 });
+  });
+});
+
+describe("the Analytics page's loader", () => {
+  it("answers a bad range with a message and the default range", async () => {
+    const { loader } = await import("~/routes/admin/analytics");
+    const admin = await makeAdmin(t.db);
+    const data = await loader(args(await requestAs(t.db, admin, "/admin/analytics?range=custom&from=2026-03-10&to=2026-03-01")));
+    expect(data.error).toBe("The end date is before the start date. Showing the last 30 days.");
+    expect(data.view.range.preset).toBe("30d");
+    expect(data.view.range.days).toBe(30);
+  });
+});
