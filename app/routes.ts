@@ -74,6 +74,7 @@ export default [
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export", "routes/admin/newsletter-export.ts"),
       route("blog", "routes/admin/blog/index.tsx"),

@@ -14,6 +14,7 @@ import {
   Truck,
   Users,
   Send,
+  Star,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import {
@@ -53,6 +54,7 @@ export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Outbox", to: "/admin/outbox", icon: Send },
   { title: "Inbox", to: "/admin/inbox", icon: Inbox },
   { title: "Newsletter", to: "/admin/newsletter", icon: Newspaper },
+  { title: "Reviews", to: "/admin/reviews", icon: Star },
 ];
 
 /** The sidebar's saved state: open unless the cookie says "false" (remembered for 7 days: docs/rules/admin.md, Shell). */

@@ -1,28 +1,70 @@
 import { ArrowLeft } from "~/components/ui/lean/icons/arrow-left";
 import { Heart } from "~/components/ui/lean/icons/heart";
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { AddToCartButton } from "~/components/store/add-to-cart-button";
 import { swatchFor } from "~/components/store/color-dots";
 import { Price } from "~/components/store/price";
+import { ProductReviews } from "~/components/store/product-reviews";
 import { Rating } from "~/components/store/rating";
 import { Button } from "~/components/ui/lean/button";
 import { ownImageSrcSet } from "~/lib/images";
 import { useNonce } from "~/lib/nonce";
 import { canAddToCart, type ProductDetailData } from "~/lib/product";
+import { ReviewInput } from "~/lib/review-input";
+import { REVIEW_RECEIVED, type ProductReviewsPage, type PublicReview, type ReviewResult } from "~/lib/reviews-view";
 import { jsonLd, seoMeta, brandFrom } from "~/lib/seo";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import type { RootData } from "~/root";
+import { readPublicForm } from "~/routes/_edge/body.server";
+import { respond } from "~/routes/_edge/errors.server";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { getStorefrontProduct } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
+import { listApprovedReviews, reviewAbility, reviewsPageParam, submitReview } from "~/server/reviews/reviews.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
 import type { Route } from "./+types/product";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const product = await getStorefrontProduct(getDb(), params.id);
+/**
+ * A verified buyer's review, posted by the form under the product. The author is the session's
+ * user, never a field of the form; every refusal answers with its message (docs/rules/after-sale.md, Reviews).
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  const form = await readPublicForm(request);
+  if (!user) return respond<ReviewResult>({ kind: "not_signed_in" }, { ok: false, message: "Sign in to write a review." });
+  const values = { rating: String(form.get("rating") ?? ""), title: String(form.get("title") ?? ""), body: String(form.get("body") ?? "") };
+  const parsed = ReviewInput.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return respond<ReviewResult>(
+      { kind: "bad_input" },
+      { ok: false, message: "Please correct the highlighted fields.", fieldErrors, values: { ...values, body: values.body.slice(0, 20_000) } },
+    );
+  }
+  const stored = await submitReview(getDb(), user, params.id, parsed.data);
+  if (!stored.ok) return respond<ReviewResult>(stored.refusal, { ok: false, message: stored.refusal.message });
+  return data<ReviewResult>({ ok: true, message: REVIEW_RECEIVED });
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const db = getDb();
+  const product = await getStorefrontProduct(db, params.id);
   // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
-  if (!product) return data({ product: null, canonical: null, image: null }, { status: 404 });
+  if (!product) return data({ product: null, canonical: null, image: null, reviews: null, ability: null }, { status: 404 });
+  // Whether the visitor may review is theirs alone: a signed-in visitor's page is never cached
+  // (it carries a session cookie), and an anonymous one is told to sign in, the same for all.
+  const user = await getCurrentUser(request);
+  const [reviews, ability] = await Promise.all([
+    listApprovedReviews(db, product.id, reviewsPageParam(new URL(request.url).searchParams)),
+    reviewAbility(db, user?.id ?? null, product.id),
+  ]);
   return {
     product,
     canonical: absoluteUrl(`/product/${product.id}`),
     image: absoluteUrl(product.imageUrl),
+    reviews,
+    ability,
   };
 }
 
@@ -48,7 +90,18 @@ function stockLine(p: ProductDetailData): string {
   return `In stock: ${p.stockQuantity} available`;
 }
 
-function productJsonLd(p: ProductDetailData, url: string, image: string) {
+function reviewJsonLd(r: PublicReview) {
+  return {
+    "@type": "Review",
+    name: r.title,
+    reviewBody: r.body || undefined,
+    datePublished: r.createdAt.slice(0, 10),
+    author: { "@type": "Person", name: r.authorName },
+    reviewRating: { "@type": "Rating", ratingValue: String(r.rating), bestRating: "5", worstRating: "1" },
+  };
+}
+
+function productJsonLd(p: ProductDetailData, url: string, image: string, reviews: ProductReviewsPage | null) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -71,6 +124,8 @@ function productJsonLd(p: ProductDetailData, url: string, image: string) {
       p.reviewCount > 0
         ? { "@type": "AggregateRating", ratingValue: p.rating.toFixed(1), reviewCount: p.reviewCount, bestRating: "5", worstRating: "0" }
         : undefined,
+    // The approved reviews this page lists (docs/rules/after-sale.md, Reviews).
+    review: reviews?.reviews.length ? reviews.reviews.map(reviewJsonLd) : undefined,
   };
 }
 
@@ -87,10 +142,11 @@ function ProductNotFound() {
 }
 
 /** The product page, /product/{id} (docs/rules/storefront.md). */
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { product: p, canonical, image } = loaderData;
-  if (!p || !canonical || !image) return <ProductNotFound />;
+  const root = useRouteLoaderData<RootData>("root");
+  const { product: p, canonical, image, reviews, ability } = loaderData;
+  if (!p || !canonical || !image || !reviews || !ability) return <ProductNotFound />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link to="/" className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary">
@@ -145,11 +201,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <ProductReviews
+        productId={p.id}
+        rating={p.rating}
+        reviewCount={p.reviewCount}
+        shopName={root?.settings.site_branding.logo_text || DEFAULT_SETTINGS.site_branding.logo_text}
+        page={reviews}
+        ability={ability}
+        result={actionData}
+      />
       <script
         type="application/ld+json"
         nonce={nonce || undefined}
         // jsonLd() escapes "<", so product text cannot end the script element.
-        dangerouslySetInnerHTML={{ __html: jsonLd(productJsonLd(p, canonical, image)) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd(productJsonLd(p, canonical, image, reviews)) }}
       />
     </div>
   );

@@ -1,0 +1,138 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/lean/badge";
+import {
+  ONLY_BUYERS,
+  REVIEW_RECEIVED,
+  type ProductReviewsPage,
+  type PublicReview,
+  type ReviewAbility,
+  type ReviewResult,
+} from "~/lib/reviews-view";
+import { Rating } from "./rating";
+import { ReviewForm } from "./review-form";
+
+const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+const OWN_REVIEW: Record<Extract<ReviewAbility, { kind: "reviewed" }>["status"], string> = {
+  pending: "Thank you for your review. It will appear here once the shop has approved it.",
+  approved: "Thank you for your review.",
+  hidden: "You have already reviewed this item.",
+};
+
+/** The product page's reviews (docs/rules/after-sale.md, Reviews): the approved ones, paged, and who may write one. */
+export function ProductReviews({
+  productId,
+  rating,
+  reviewCount,
+  shopName,
+  page,
+  ability,
+  result,
+}: {
+  productId: string;
+  rating: number;
+  reviewCount: number;
+  shopName: string;
+  page: ProductReviewsPage;
+  ability: ReviewAbility;
+  result: ReviewResult | undefined;
+}) {
+  const pageLink = (n: number) => `/product/${productId}${n > 1 ? `?reviews=${n}` : ""}#reviews`;
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="mt-12 grid gap-6 border-t pt-8">
+      <div className="flex flex-wrap items-center gap-4">
+        <h2 id="reviews-title" className="text-2xl font-bold tracking-tight">
+          Customer Reviews
+        </h2>
+        {reviewCount > 0 ? <Rating value={rating} reviewCount={reviewCount} /> : null}
+      </div>
+      <ReviewInvitation productId={productId} ability={ability} result={result} />
+      {page.reviews.length === 0 ? (
+        <p className="text-muted-foreground">No reviews yet.</p>
+      ) : (
+        <ol className="grid gap-6" aria-label="Reviews, newest first">
+          {page.reviews.map((r) => (
+            <li key={r.id}>
+              <ReviewItem review={r} shopName={shopName} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {page.pages > 1 ? (
+        <nav aria-label="Review pages" className="flex items-center justify-between gap-4 text-sm">
+          {page.page > 1 ? (
+            <Link to={pageLink(page.page - 1)} preventScrollReset className="font-medium text-primary hover:underline">
+              Newer reviews
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted-foreground">
+            Page {page.page} of {page.pages}
+          </span>
+          {page.page < page.pages ? (
+            <Link to={pageLink(page.page + 1)} preventScrollReset className="font-medium text-primary hover:underline">
+              Older reviews
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewInvitation({ productId, ability, result }: { productId: string; ability: ReviewAbility; result: ReviewResult | undefined }) {
+  if (result?.ok) {
+    return (
+      <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm">
+        {REVIEW_RECEIVED}
+      </p>
+    );
+  }
+  switch (ability.kind) {
+    case "can_review":
+      return <ReviewForm productId={productId} result={result} />;
+    case "reviewed":
+      return <p className="rounded-lg border bg-muted/50 p-4 text-sm">{OWN_REVIEW[ability.status]}</p>;
+    case "signed_out":
+      return (
+        <p className="text-sm text-muted-foreground">
+          {ONLY_BUYERS}{" "}
+          <Link to={`/auth?redirectTo=${encodeURIComponent(`/product/${productId}#reviews`)}`} className="font-medium text-primary hover:underline">
+            Sign in to write a review
+          </Link>
+        </p>
+      );
+    default:
+      return <p className="text-sm text-muted-foreground">{ONLY_BUYERS}</p>;
+  }
+}
+
+/** One review: every text shown as text (React escapes it), never as markup. */
+function ReviewItem({ review, shopName }: { review: PublicReview; shopName: string }) {
+  return (
+    <article className="grid gap-2" aria-labelledby={`review-${review.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Rating value={review.rating} showCount={false} />
+        <h3 id={`review-${review.id}`} className="font-semibold">
+          {review.title}
+        </h3>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span>{review.authorName}</span>
+        <span aria-hidden>·</span>
+        <time dateTime={review.createdAt}>{day.format(new Date(review.createdAt))}</time>
+        <Badge variant="success">Verified purchase</Badge>
+      </p>
+      {review.body ? <p className="leading-relaxed whitespace-pre-line">{review.body}</p> : null}
+      {review.reply ? (
+        <div className="ml-4 rounded-md border-l-4 border-primary bg-muted/50 p-3 text-sm">
+          <p className="font-medium">Reply from {shopName}</p>
+          <p className="mt-1 whitespace-pre-line">{review.reply}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}
