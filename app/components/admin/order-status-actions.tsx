@@ -14,6 +14,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { CARRIER_NAMES, CARRIERS, TRACKING_NUMBER_MAX, TRACKING_URL_MAX } from "~/lib/carriers";
 import { formatMoney } from "~/lib/money";
 
 type Props = {
@@ -46,6 +48,52 @@ function MoveButton({ to, version, busy, children }: { to: string; version: numb
   );
 }
 
+/**
+ * Marking shipped: a carrier (its tracking link is built from the number; 'Other' asks for the
+ * link itself) and the tracking number. The server checks the same rules (app/lib/carriers.ts).
+ */
+function ShipForm({ version, busy }: { version: number; busy: boolean }) {
+  const [carrier, setCarrier] = useState("");
+  return (
+    <Form method="post" className="grid gap-3">
+      <Hidden to="shipped" version={version} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="carrier">Carrier</Label>
+          <NativeSelect id="carrier" name="carrier" value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)}>
+            <option value="">None</option>
+            {CARRIERS.map((c) => (
+              <option key={c} value={c}>
+                {CARRIER_NAMES[c]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
+          <Label htmlFor="tracking-number">{carrier && carrier !== "other" ? "Tracking number" : "Tracking number (optional)"}</Label>
+          <Input
+            id="tracking-number"
+            name="trackingNumber"
+            maxLength={TRACKING_NUMBER_MAX}
+            autoComplete="off"
+            required={Boolean(carrier) && carrier !== "other"}
+          />
+        </div>
+      </div>
+      {carrier === "other" ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="tracking-url">Tracking page address</Label>
+          <Input id="tracking-url" name="trackingUrl" type="url" inputMode="url" placeholder="https://" maxLength={TRACKING_URL_MAX} required />
+        </div>
+      ) : null}
+      <Button type="submit" disabled={busy} className="w-fit">
+        <Truck aria-hidden="true" />
+        Mark as shipped
+      </Button>
+    </Form>
+  );
+}
+
 /** The moves this order allows, and nothing else; `version` tells the server what the admin saw. */
 export function OrderStatusActions({ orderNumber, version, moves, paid, totalAmountCents }: Props) {
   const navigation = useNavigation();
@@ -62,19 +110,7 @@ export function OrderStatusActions({ orderNumber, version, moves, paid, totalAmo
           Mark as processing
         </MoveButton>
       ) : null}
-      {moves.includes("shipped") ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <Hidden to="shipped" version={version} />
-          <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
-            <Label htmlFor="tracking-number">Tracking number (optional)</Label>
-            <Input id="tracking-number" name="trackingNumber" maxLength={100} autoComplete="off" />
-          </div>
-          <Button type="submit" disabled={busy}>
-            <Truck aria-hidden="true" />
-            Mark as shipped
-          </Button>
-        </Form>
-      ) : null}
+      {moves.includes("shipped") ? <ShipForm version={version} busy={busy} /> : null}
       {moves.includes("completed") ? (
         <MoveButton to="completed" version={version} busy={busy}>
           <CheckCircle2 aria-hidden="true" />

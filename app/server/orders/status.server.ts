@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { carrierName, checkShipment, type Shipment } from "~/lib/carriers";
 import type { Db } from "../db/client.server";
 import { ORDER_STATUSES, orderItems, orders } from "../db/schema";
 import { DomainError } from "../refusal.server";
@@ -61,7 +62,11 @@ export type StatusChangeInput = {
   /** The `version` the admin saw: anything else means someone changed the order meanwhile. */
   expectedVersion: number;
   actor: OrderActor;
+  /** Marking shipped: the carrier picked (ups, usps, fedex, dhl, other, or none) and its tracking (app/lib/carriers.ts). */
+  carrier?: string;
   trackingNumber?: string;
+  /** The tracking page, for 'other' only: the named carriers' links are built from the number. */
+  trackingUrl?: string;
   /** Cancelling a paid order: give the money back through the payment provider (default yes). */
   refund?: boolean;
 };
@@ -86,8 +91,10 @@ const actorLabel = (a: OrderActor) => a.name || a.email;
  * rolled-back change never sends or refunds and a committed one is never forgotten.
  */
 export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: ChangeOptions = {}): Promise<StatusChangeResult> {
-  const tracking = (input.trackingNumber ?? "").trim();
-  if (tracking.length > 100) throw new OrderChangeError("The tracking number is too long (100 characters at most).", "bad_input");
+  const checked = input.to === "shipped" ? checkShipment(input) : null;
+  if (checked && !checked.ok) throw new OrderChangeError(checked.message, "bad_input");
+  // Stored with the status in one transaction, so the shipped mail and the shopper's order page read them from the row.
+  const shipment: Shipment | null = checked?.ok ? checked.shipment : null;
 
   const changed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -109,13 +116,14 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
       .set({
         status: input.to,
         ...(closesPayment ? { paymentStatus: "expired" as const } : {}),
+        ...(shipment ?? {}),
         updatedAt: now,
         version: sql`${orders.version} + 1`,
       })
       .where(eq(orders.id, order.id))
-      .returning({ version: orders.version });
+      .returning();
     const notes = [
-      input.to === "shipped" && tracking ? `Tracking number: ${tracking}` : "",
+      shipment ? shipmentNote(shipment) : "",
       closesPayment ? "Payment session closed: the order was cancelled before it was paid." : "",
     ];
     await addOrderEvent(tx, {
@@ -129,7 +137,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
     });
     const closing = closingMove(input);
     const { stockReturned } = closing ? await recordOrderClosing(tx, order, closing) : { stockReturned: false };
-    return { order, version: updated!.version, stockReturned };
+    return { order, updated: updated!, version: updated!.version, stockReturned };
   });
 
   const { order } = changed;
@@ -137,11 +145,21 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
   const refund = closing ? await carryOutOrderClosing(db, order, closing, opts) : "none";
   if (input.to === "shipped") {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await sendOrderMail(db, order, orderShippedMail(order, lines, tracking), "order-shipped");
+    await sendOrderMail(db, changed.updated, orderShippedMail(changed.updated, lines, changed.updated.trackingNumber ?? ""), "order-shipped");
   } else if (input.to === "cancelled") {
     await sendOrderMail(db, order, orderCancelledMail(order, refund), "order-cancelled");
   }
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
+}
+
+/** The timeline's note: 'Tracking number: 1Z…', with the carrier and the link when there is one. */
+function shipmentNote(s: Shipment): string {
+  const parts = [
+    s.carrier ? `Carrier: ${carrierName(s.carrier)}.` : "",
+    s.trackingNumber ? `Tracking number: ${s.trackingNumber}` : "",
+    s.carrier === "other" && s.trackingUrl ? `Tracking page: ${s.trackingUrl}` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
 }
 
 /** Cancelling, or accepting an order before it is paid, hands settlement its part. */

@@ -30,7 +30,9 @@ const StatusForm = z.object({
   intent: z.literal("status", { error: "This action is not supported" }),
   to: z.string().refine(isOrderStatus, { error: "Unknown status" }),
   version: z.coerce.number({ error: "Reload the order and try again." }).int().positive("Reload the order and try again."),
-  trackingNumber: z.string().optional(),
+  carrier: z.string().max(20).optional(),
+  trackingNumber: z.string().max(1000, "The tracking number is too long (100 characters at most).").optional(),
+  trackingUrl: z.string().max(5000, "The tracking address is too long (2000 characters at most).").optional(),
   refund: z.string().optional(),
 });
 
@@ -62,7 +64,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       to: input.to as Parameters<typeof changeOrderStatus>[1]["to"],
       expectedVersion: input.version,
       actor: { id: admin.id, name: admin.name, email: admin.email },
+      carrier: input.carrier,
       trackingNumber: input.trackingNumber,
+      trackingUrl: input.trackingUrl,
       refund: input.refund === "yes",
     });
     return data<OrderActionResult>({ ok: true, message: successMessage(result) });
