@@ -36,6 +36,8 @@ export default [
     route("auth/two-factor", "routes/account/two-factor.tsx"),
     route("auth/sign-out", "routes/account/sign-out.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.
+    route("profile/orders/:orderNumber", "routes/account/order.tsx"),
     route("cart", "routes/store/cart.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("order-success", "routes/store/order-success.tsx"),

@@ -31,7 +31,11 @@ export function OrdersList({ orders }: { orders: AccountOrder[] }) {
         <li key={o.id} className="grid gap-3 rounded-lg border p-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="min-w-0">
-              <p className="font-medium break-all">Order #{o.orderNumber}</p>
+              <p className="font-medium break-all">
+                <Link to={`/profile/orders/${encodeURIComponent(o.orderNumber)}`} className="hover:underline">
+                  Order #{o.orderNumber}
+                </Link>
+              </p>
               <p className="text-sm text-muted-foreground">
                 <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time>
               </p>

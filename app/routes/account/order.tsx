@@ -1,0 +1,123 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, data } from "react-router";
+import { BuyAgain } from "~/components/account/buy-again";
+import { OrderStatusBadge } from "~/components/account/order-status-badge";
+import {
+  formatOrderDate,
+  OrderMoneyList,
+  ShippingAddress,
+  ShopperOrderLines,
+  ShopperOrderTimeline,
+} from "~/components/account/shopper-order-parts";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { brandFrom } from "~/lib/seo";
+import { readPublicForm } from "~/routes/_edge/body.server";
+import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
+import { buyAgain } from "~/server/orders/buy-again.server";
+import { findViewableOrder, getShopperOrder, type OrderViewer } from "~/server/orders/shopper-order.server";
+import type { Route } from "./+types/order";
+
+/**
+ * The shopper's order page (docs/rules/after-sale.md, The shopper's order page): its signed-in
+ * owner, or anyone with the signed link from the confirmation mail (`?t=`). Every refusal is the
+ * same 404, so the page never tells whether an order exists. Without a token a visitor who is
+ * not signed in is asked to sign in first, whatever the number.
+ */
+async function viewerOf(request: Request, formToken?: string | null): Promise<OrderViewer> {
+  const token = new URL(request.url).searchParams.get("t") || formToken || null;
+  const user = token ? await getCurrentUser(request) : await requireUser(request);
+  return { userId: user?.id ?? null, token };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await viewerOf(request);
+  const order = await getShopperOrder(getDb(), params.orderNumber, viewer);
+  invariantResponse(order, "Not Found");
+  return { order, token: viewer.token, signedIn: viewer.userId !== null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readPublicForm(request);
+  const token = form.get("t");
+  const viewer = await viewerOf(request, typeof token === "string" ? token : null);
+  const db = getDb();
+  const order = await findViewableOrder(db, params.orderNumber, viewer);
+  invariantResponse(order, "Not Found");
+  if (form.get("intent") !== "buy-again") return data({ error: "Unknown request." }, { status: 400 });
+  return { buyAgain: await buyAgain(db, order.id) };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: data?.order ? `Order ${data.order.orderNumber} — ${brandFrom(matches)}` : `Page not found — ${brandFrom(matches)}` },
+  { name: "description", content: "Your order: its status, items and delivery." },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ShopperOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, token, signedIn } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
+      {signedIn ? (
+        <Link to="/profile?tab=orders" className="inline-flex w-fit items-center gap-1 text-sm font-medium hover:underline">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to your orders
+        </Link>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold break-all">Order #{order.orderNumber}</h1>
+        <OrderStatusBadge status={order.status} />
+        <p className="w-full text-sm text-muted-foreground">
+          Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </p>
+      </div>
+      <div className="grid gap-6 md:grid-cols-3">
+        <div className="grid content-start gap-6 md:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Status: {order.statusText}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ShopperOrderTimeline steps={order.timeline} shipment={order.shipment} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Items</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              <ShopperOrderLines lines={order.lines} />
+              <OrderMoneyList money={order} />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Shipping address</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ShippingAddress address={order.address} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Order again</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <BuyAgain token={token} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
