@@ -73,6 +73,7 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("site-settings", "routes/admin/site-settings.tsx"),
+      route("site-settings/emails", "routes/admin/site-settings-emails.ts"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),

@@ -8,6 +8,7 @@ import { startChangeLogPruner } from "./http/page-cache.server";
 import { releaseClusterTasks } from "./jobs/cluster-task.server";
 import { getRootLogger } from "./logger.server";
 import { startSettlementWorkers } from "./settlement/worker.server";
+import { startMailWorker } from "./mail/worker.server";
 import { getAuthSecret } from "./secrets.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
@@ -42,9 +43,11 @@ export async function boot() {
   // Periodic tasks: each runs on one server of the cluster at a time (docs/decisions/0017).
   const stopWorkers = startSettlementWorkers(db);
   const stopPruner = startChangeLogPruner(db);
+  const stopMailWorker = startMailWorker(db);
   stopPeriodicTasks = async () => {
     stopWorkers();
     stopPruner();
+    stopMailWorker();
     await releaseClusterTasks(db);
   };
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");

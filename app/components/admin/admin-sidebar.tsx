@@ -26,6 +26,7 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarRail,
@@ -72,13 +73,18 @@ export function isNavActive(pathname: string, to: string) {
   return to === "/admin" ? path === "/admin" : path === to || path.startsWith(`${to}/`);
 }
 
-function NavMenu({ items }: { items: NavItem[] }) {
+/** A count beside a sidebar entry (failed mails on Outbox), keyed by the entry's path. */
+export type NavBadges = Partial<Record<string, { count: number; label: string }>>;
+
+function NavMenu({ items, badges = {} }: { items: NavItem[]; badges?: NavBadges }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <SidebarMenu>
       {items.map((item) => {
         const active = isNavActive(pathname, item.to);
+        const badge = badges[item.to];
+        const counted = badge && badge.count > 0 ? badge : null;
         return (
           <SidebarMenuItem key={item.to}>
             <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
@@ -90,8 +96,14 @@ function NavMenu({ items }: { items: NavItem[] }) {
               >
                 <item.icon aria-hidden="true" />
                 <span>{item.title}</span>
+                {counted ? <span className="sr-only">, {counted.label}</span> : null}
               </Link>
             </SidebarMenuButton>
+            {counted ? (
+              <SidebarMenuBadge aria-hidden="true" className="bg-destructive text-destructive-foreground">
+                {counted.count > 99 ? "99+" : counted.count}
+              </SidebarMenuBadge>
+            ) : null}
           </SidebarMenuItem>
         );
       })}
@@ -99,7 +111,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
   );
 }
 
-export function AdminSidebar({ admin }: { admin: { email: string; name: string } }) {
+export function AdminSidebar({ admin, badges }: { admin: { email: string; name: string }; badges?: NavBadges }) {
   return (
     <Sidebar collapsible="icon" mobileTitle="Admin Panel" mobileDescription="Admin navigation">
       <SidebarHeader>
@@ -127,7 +139,7 @@ export function AdminSidebar({ admin }: { admin: { email: string; name: string }
           <SidebarGroup>
             <SidebarGroupLabel>Messages</SidebarGroupLabel>
             <SidebarGroupContent>
-              <NavMenu items={ADMIN_MESSAGES_NAV} />
+              <NavMenu items={ADMIN_MESSAGES_NAV} badges={badges} />
             </SidebarGroupContent>
           </SidebarGroup>
         </nav>

@@ -4,6 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Separator } from "~/components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
+import { countFailedMails } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,6 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     admin: { email: admin.email, name: admin.name },
     // Rendered on the server in the saved state, so a collapsed sidebar never flashes open.
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+    // Mails that failed and have not gone out (retrying or given up): a badge on Outbox.
+    failedMails: await countFailedMails(getDb()),
   };
 }
 
@@ -22,10 +26,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLayout() {
-  const { admin, sidebarOpen } = useLoaderData<typeof loader>();
+  const { admin, sidebarOpen, failedMails } = useLoaderData<typeof loader>();
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
-      <AdminSidebar admin={admin} />
+      <AdminSidebar
+        admin={admin}
+        badges={{ "/admin/outbox": { count: failedMails, label: `${failedMails} failed ${failedMails === 1 ? "mail" : "mails"}` } }}
+      />
       <SidebarInset id="main">
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
           <SidebarTrigger className="-ml-1" />

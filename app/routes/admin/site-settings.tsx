@@ -18,6 +18,8 @@ import { logger } from "~/server/logger.server";
 import { formFile, readUploadForm } from "~/server/media/form.server";
 import { saveImageUpload, UploadError } from "~/server/media/upload.server";
 import { getLowStockDefault } from "~/server/settings/inventory.server";
+import { getMailTemplates } from "~/server/mail/mail-settings.server";
+import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
 import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/site-settings";
 
@@ -48,10 +50,26 @@ async function loadLowStockDefault(): Promise<number> {
   }
 }
 
+/** The Emails tab's subjects and intros; when they cannot be read the tab shows the defaults. */
+async function loadMailTemplates(): Promise<MailTemplates> {
+  try {
+    return await getMailTemplates(getDb());
+  } catch (err) {
+    logger.error({ err }, "mail templates could not be loaded");
+    return resolveMailTemplates({});
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
-  return { settings: loadSettings(), lowStockThreshold: loadLowStockDefault(), uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES) };
+  return {
+    settings: loadSettings(),
+    lowStockThreshold: loadLowStockDefault(),
+    mailTemplates: loadMailTemplates(),
+    adminEmail: admin.email,
+    uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES),
+  };
 }
 
 /** Key prefix (docs/rules/catalogue-data.md) and the largest size worth keeping: a header logo, a full-width hero. */
@@ -142,6 +160,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               <SettingsEditor
                 settings={result.settings}
                 lowStockThreshold={loaderData.lowStockThreshold}
+                mailTemplates={loaderData.mailTemplates}
+                adminEmail={loaderData.adminEmail}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={
                   actionData && ("message" in actionData || "fieldErrors" in actionData)

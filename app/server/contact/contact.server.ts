@@ -5,7 +5,9 @@ import type { Db } from "../db/client.server";
 import { contactMessages } from "../db/schema";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
+import { composeMail } from "../mail/compose.server";
 import { sendMail } from "../mail/mail.server";
+import { contactCopyMail } from "../mail/templates/contact.server";
 import { checkRateLimits, rateLimitRefusal } from "../rate-limit.server";
 import type { Refusal } from "../refusal.server";
 
@@ -29,13 +31,8 @@ export async function submitContactMessage(
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
     .returning({ id: contactMessages.id });
   try {
-    await sendMail(db, {
-      to: getEnv().SHOP_EMAIL,
-      subject: `Contact form: ${input.subject}`,
-      replyTo: input.email,
-      kind: "contact",
-      text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, "", input.message].join("\n"),
-    });
+    const copy = await composeMail(db, (ctx) => contactCopyMail(ctx, input));
+    await sendMail(db, { to: getEnv().SHOP_EMAIL, replyTo: input.email, kind: "contact", ...copy });
   } catch (err) {
     logger.error({ err: (err as Error).message, messageId: row!.id }, "contact message stored but not mailed");
   }

@@ -1,8 +1,19 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import nodemailer, { type Transporter } from "nodemailer";
+import { MAIL_MAX_ATTEMPTS } from "~/lib/outbox-view";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
+
+/**
+ * The send log (docs/rules/after-sale.md, Mails and the send log). Every mail is written to
+ * mail_outbox first — in the caller's transaction when there is one, so a committed order always
+ * has its mail — and sent afterwards. Without SMTP_URL the row is the mail: admins read it at
+ * /admin/outbox. With SMTP_URL it is queued, then handed to the relay; a failed try is retried
+ * with backoff (worker.server.ts) and, after MAX_ATTEMPTS, given up with the relay's answer.
+ */
 
 export type Mail = {
   to: string;
@@ -13,18 +24,36 @@ export type Mail = {
   replyTo?: string;
   /**
    * A link that signs its recipient in (confirmation, password reset). Delivered by SMTP, it is
-   * left out of the outbox record, where any admin could follow it into the customer's account.
+   * removed from the outbox copy once the mail is sent or given up, and hidden from admins before.
    */
   secretLink?: string;
   /** Extra headers for SMTP (List-Unsubscribe, …); the outbox record does not keep them. */
   headers?: Record<string, string>;
 };
 
+export type MailStatus = "queued" | "sent" | "retrying" | "given_up";
+
+export const MAX_ATTEMPTS = MAIL_MAX_ATTEMPTS;
+/** The wait after the 1st, 2nd, 3rd and 4th failed try: the 5th comes about an hour after the first. */
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 15 * 60, 40 * 60] as const;
+/**
+ * A try claims its mail by moving its next try this far ahead: no other server takes it
+ * meanwhile, and a server that dies mid-send leaves it to the worker after that long. Far longer
+ * than the relay's own timeouts (below), so a live sender is never overtaken.
+ */
+export const SEND_LEASE_SECONDS = 5 * 60;
+
 /** What the outbox keeps of a mail's text or HTML once the mail itself has gone out. */
 export const REDACTED_LINK = "[link removed from this copy: it signs the recipient in]";
 
-function redact(body: string | null, secret: string | undefined) {
-  return body && secret ? body.split(secret).join(REDACTED_LINK) : body;
+/** The shop's sign-in links (better-auth's verify-email and reset-password) live under /api/auth/. */
+const SIGN_IN_LINK = /https?:\/\/[^\s"'<>]*\/api\/auth\/[^\s"'<>]*/g;
+
+/** A copy without its sign-in links, for a mail that has reached the customer (or never will). */
+export function redactSignInLinks(body: string, secret?: string): string {
+  let out = body;
+  if (secret) out = out.split(secret).join(REDACTED_LINK).split(secret.replace(/&/g, "&amp;")).join(REDACTED_LINK);
+  return out.replace(SIGN_IN_LINK, REDACTED_LINK);
 }
 
 /** Strips CR/LF so no value can add a header (subject, names, reply-to). */
@@ -35,47 +64,222 @@ let transportUrl: string | undefined;
 
 function smtp(url: string) {
   if (!transport || transportUrl !== url) {
-    // Bounded waits: a silent mail server must not hold a sign-up request for minutes.
+    // Bounded waits: a silent mail server must not hold a request (or the worker) for minutes.
     transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     transportUrl = url;
   }
   return transport;
 }
 
+const inTransaction = (db: Db) => db instanceof PgTransaction;
+
+export type QueuedMail = { id: string; transport: "outbox" | "smtp"; status: MailStatus };
+
 /**
- * Sends a mail. Without SMTP_URL it is kept in the outbox (admins read it at /admin/outbox);
- * with SMTP_URL it goes out through nodemailer and the outbox row is the record of it.
+ * Records a mail. Without SMTP it is kept in the outbox ('sent': that is where it goes). With
+ * SMTP it is 'queued' and due at once: `deliverMail` after the commit sends it, and the worker
+ * would if nobody did (a crash right after the commit).
  */
-export async function sendMail(db: Db, mail: Mail) {
+export async function queueMail(db: Db, mail: Mail): Promise<QueuedMail> {
   const env = getEnv();
-  const from = headerSafe(env.MAIL_FROM);
-  const to = headerSafe(mail.to);
-  const subject = headerSafe(mail.subject);
-  const base = { to, from, subject, text: mail.text, html: mail.html ?? null, kind: mail.kind ?? "general" };
+  const values = {
+    to: headerSafe(mail.to),
+    from: headerSafe(env.MAIL_FROM),
+    subject: headerSafe(mail.subject),
+    text: mail.text,
+    html: mail.html ?? null,
+    kind: mail.kind ?? "general",
+  };
   if (!env.SMTP_URL) {
-    const [row] = await db.insert(mailOutbox).values({ ...base, transport: "outbox" }).returning({ id: mailOutbox.id });
-    return { id: row!.id, transport: "outbox" as const };
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ ...values, transport: "outbox", status: "sent", sentAt: sql`now()` })
+      .returning({ id: mailOutbox.id });
+    return { id: row!.id, transport: "outbox", status: "sent" };
   }
-  let error: string | null = null;
-  try {
-    await smtp(env.SMTP_URL).sendMail({
-      from,
-      to,
-      subject,
-      text: mail.text,
-      html: mail.html,
-      replyTo: mail.replyTo ? headerSafe(mail.replyTo) : undefined,
-      headers: mail.headers ? Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [headerSafe(k), headerSafe(v)])) : undefined,
-    });
-  } catch (err) {
-    error = (err as Error).message;
-    logger.error({ err: error, to, subject }, "mail delivery failed");
-  }
-  const record = { ...base, text: redact(base.text, mail.secretLink)!, html: redact(base.html, mail.secretLink) };
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...record, transport: "smtp", sentAt: error ? null : new Date(), error })
+    .values({ ...values, transport: "smtp", status: "queued", attempts: 0, nextAttemptAt: sql`now()` })
     .returning({ id: mailOutbox.id });
-  if (error) throw new Error(`Mail could not be sent: ${error}`);
-  return { id: row!.id, transport: "smtp" as const };
+  return { id: row!.id, transport: "smtp", status: "queued" };
+}
+
+/**
+ * Records a mail and, outside a transaction, sends it now. Inside one it is only recorded: the
+ * caller delivers it after the commit (`deliverMail`), or the worker does within 30 s. A failed
+ * send is not an error here: the mail is in the log, retried, and shown at /admin/outbox.
+ */
+export async function sendMail(db: Db, mail: Mail): Promise<QueuedMail> {
+  const queued = await queueMail(db, mail);
+  if (queued.status !== "queued" || inTransaction(db)) return queued;
+  const outcome = await deliverMail(db, queued.id, mail);
+  return { ...queued, status: outcome === "skipped" ? "queued" : outcome };
+}
+
+type ClaimedMail = { id: string; to: string; from: string; subject: string; text: string; html: string | null; kind: string; attempts: number };
+
+/**
+ * Claims due mails for one try each: `for update skip locked` lets two servers claim at once
+ * without waiting for or taking each other's rows, and moving the next try a lease ahead keeps a
+ * claimed mail out of every other claim while it is sent, without holding a transaction (and a
+ * database connection) open while the relay answers. A mail being tried is 'queued': 'retrying'
+ * and 'given_up' always mean "not in anyone's hands", which is what makes 'Resend' safe.
+ */
+async function claimDue(db: Db, opts: { id?: string; at?: Date; limit: number }): Promise<ClaimedMail[]> {
+  const at = opts.at ? sql`${opts.at.toISOString()}::timestamptz` : sql`now()`;
+  const only = opts.id ? sql`and id = ${opts.id}` : sql``;
+  const result = await db.execute<ClaimedMail>(sql`
+    update mail_outbox
+       set status = 'queued',
+           attempts = attempts + 1,
+           next_attempt_at = greatest(now(), ${at}) + make_interval(secs => ${SEND_LEASE_SECONDS})
+     where id in (
+       select id from mail_outbox
+        where status in ('queued', 'retrying') and next_attempt_at <= ${at} ${only}
+        order by next_attempt_at
+        limit ${opts.limit}
+        for update skip locked)
+    returning id, "to", "from", subject, text, html, kind, attempts`);
+  return result.rows;
+}
+
+export type DeliveryOutcome = "sent" | "retrying" | "given_up" | "skipped";
+
+/** Extras the row does not keep (Reply-To, List-Unsubscribe), found again in the mail for a retry. */
+function extrasForRetry(row: ClaimedMail): Pick<Mail, "replyTo" | "headers"> {
+  const out: Pick<Mail, "replyTo" | "headers"> = {};
+  // The contact copy's first line is `From: name <address>` (templates/contact.server.tsx).
+  if (row.kind === "contact") out.replyTo = /^From: .*<([^<>\s]+)>$/m.exec(row.text)?.[1];
+  // Newsletter mails end with their unsubscribe link (newsletter.server.ts).
+  const unsubscribe = /^Unsubscribe \(no sign-in needed\): (https?:\/\/\S+)$/m.exec(row.text)?.[1];
+  if (unsubscribe) out.headers = { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return out;
+}
+
+/** One try of a claimed mail; the row is updated only if this try still owns it. */
+async function attempt(db: Db, row: ClaimedMail, extras: Pick<Mail, "replyTo" | "headers" | "secretLink">): Promise<Exclude<DeliveryOutcome, "skipped">> {
+  const env = getEnv();
+  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts));
+  const redacted = { text: redactSignInLinks(row.text, extras.secretLink), html: row.html === null ? null : redactSignInLinks(row.html, extras.secretLink) };
+  if (!env.SMTP_URL) {
+    // SMTP was turned off since this mail was queued: it stays here, as every mail does then.
+    await db.update(mailOutbox).set({ status: "sent", transport: "outbox", sentAt: sql`now()`, nextAttemptAt: null }).where(mine);
+    return "sent";
+  }
+  try {
+    await smtp(env.SMTP_URL).sendMail({
+      from: row.from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      replyTo: extras.replyTo ? headerSafe(extras.replyTo) : undefined,
+      headers: extras.headers ? Object.fromEntries(Object.entries(extras.headers).map(([k, v]) => [headerSafe(k), headerSafe(v)])) : undefined,
+    });
+  } catch (err) {
+    const error = smtpAnswer(err);
+    const givenUp = row.attempts >= MAX_ATTEMPTS;
+    const log = { err: error, mailId: row.id, kind: row.kind, attempt: row.attempts };
+    if (givenUp) {
+      logger.error(log, "mail given up after its last try");
+      await db
+        .update(mailOutbox)
+        .set({ status: "given_up", error, nextAttemptAt: null, ...redacted })
+        .where(mine);
+      return "given_up";
+    }
+    const wait = RETRY_DELAYS_SECONDS[row.attempts - 1] ?? RETRY_DELAYS_SECONDS.at(-1)!;
+    logger.warn({ ...log, retryInSeconds: wait }, "mail delivery failed; it will be retried");
+    await db
+      .update(mailOutbox)
+      .set({ status: "retrying", error, nextAttemptAt: sql`now() + make_interval(secs => ${wait})` })
+      .where(mine);
+    return "retrying";
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", error: null, sentAt: sql`now()`, nextAttemptAt: null, ...redacted })
+    .where(mine);
+  return "sent";
+}
+
+/** The relay's own words when it answered (`550 mailbox unavailable`), else the network error. */
+function smtpAnswer(err: unknown): string {
+  const e = err as { message?: string; response?: string };
+  return String(e?.response || e?.message || err).slice(0, 1000);
+}
+
+/**
+ * Tries one mail now, if it is due and no one else is sending it ('skipped' otherwise). `extras`
+ * are what the caller still has in hand: the Reply-To, headers and the sign-in link to redact.
+ */
+export async function deliverMail(db: Db, id: string, extras: Pick<Mail, "replyTo" | "headers" | "secretLink"> = {}): Promise<DeliveryOutcome> {
+  const [row] = await claimDue(db, { id, limit: 1 });
+  if (!row) return "skipped";
+  return attempt(db, row, { ...extrasForRetry(row), ...extras });
+}
+
+/** Sends the mails recorded in a transaction that has now committed (see queueMail). */
+export async function deliverMails(db: Db, ids: string[]) {
+  for (const id of ids) {
+    try {
+      await deliverMail(db, id);
+    } catch (err) {
+      // Recorded and due: the worker tries again.
+      logger.warn({ err: (err as Error).message, mailId: id }, "could not try a queued mail; the worker will");
+    }
+  }
+}
+
+/** After this many failures in a row a run stops: the relay is down, and the rest wait for their next turn. */
+const RUN_STOPS_AFTER_FAILURES = 3;
+
+/**
+ * The worker's run: every due mail (queued, or retrying whose time has come), one claim at a time,
+ * so two servers running it at once never send one mail twice. `at` stands for "now" in tests.
+ * Returns how many were sent.
+ */
+export async function deliverDueMails(db: Db, opts: { at?: Date; max?: number } = {}): Promise<number> {
+  let sent = 0;
+  let failedInARow = 0;
+  for (let n = 0; n < (opts.max ?? 1000); n++) {
+    const [row] = await claimDue(db, { at: opts.at, limit: 1 });
+    if (!row) break;
+    const outcome = await attempt(db, row, extrasForRetry(row));
+    if (outcome === "sent") {
+      sent++;
+      failedInARow = 0;
+    } else if (++failedInARow >= RUN_STOPS_AFTER_FAILURES) break;
+  }
+  return sent;
+}
+
+export type ResendResult = { ok: true; outcome: DeliveryOutcome } | { ok: false; kind: "not_found" | "conflict"; message: string };
+
+/**
+ * 'Resend' at /admin/outbox, for a mail that failed (retrying) or was given up: five fresh tries,
+ * the first one now. A mail whose sign-in link was removed from the copy cannot be sent again.
+ */
+export async function resendMail(db: Db, id: string): Promise<ResendResult> {
+  const [row] = await db
+    .select({ status: mailOutbox.status, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  if (!row) return { ok: false, kind: "not_found", message: "Mail not found" };
+  if (row.status === "sent") return { ok: false, kind: "conflict", message: "This mail has been sent already." };
+  if (row.text.includes(REDACTED_LINK)) {
+    return {
+      ok: false,
+      kind: "conflict",
+      message: "This mail's sign-in link was removed from the copy and has expired: ask the customer to request a new one.",
+    };
+  }
+  const [requeued] = await db
+    .update(mailOutbox)
+    .set({ status: "queued", attempts: 0, error: null, nextAttemptAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ["retrying", "given_up"])))
+    .returning({ id: mailOutbox.id });
+  // Queued already, or being tried at this moment: it goes out without a push from here.
+  if (!requeued) return { ok: true, outcome: "skipped" };
+  return { ok: true, outcome: await deliverMail(db, id) };
 }

@@ -6,7 +6,8 @@ import { mailLowStockAlerts, type LowStockAlert } from "../catalog/low-stock.ser
 import { keepOrderAddress } from "../accounts/saved-addresses.server";
 import { keepDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
-import { notCompletedMail, orderConfirmationMail, sendOrderMail } from "../orders/mails.server";
+import { deliverMails } from "../mail/mail.server";
+import { notCompletedMail, orderConfirmationMail, queueOrderMail, sendOrderMail } from "../orders/mails.server";
 import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
 import { closeUnpaidOrder } from "./close.server";
 import { recordProviderCall, runOrderCall } from "./provider-calls.server";
@@ -95,24 +96,28 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
   }
 
   const lowStock: LowStockAlert[] = [];
-  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, lowStock));
+  const mails: string[] = [];
+  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, lowStock, mails));
   await mailLowStockAlerts(db, lowStock);
-  return afterPayment(db, sessionId, applied, providers);
+  return afterPayment(db, sessionId, applied, providers, mails);
 }
 
 export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
 
-/** After a payment's transaction committed: the confirmation (or sold-out) mail, then the outcome. */
-export async function afterPayment(db: Db, sessionId: string, applied: AppliedPayment, providers: Providers): Promise<PaymentOutcome> {
-  const fresh = (await findBySession(db, sessionId))!;
-  if (applied === "paid") {
-    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, fresh.id));
-    await sendOrderMail(db, fresh, orderConfirmationMail(fresh, lines), "order-confirmation");
-  } else if (applied === "sold_out") {
-    const reason = (await closingEvent(db, fresh.id))?.note ?? "";
-    await sendOrderMail(db, fresh, notCompletedMail(fresh, reason), "order-sold-out");
-  }
-  return settled(db, fresh, providers);
+/**
+ * After a payment's transaction committed: its confirmation (or sold-out) mail, recorded in that
+ * transaction (`mails`, from takePayment), goes out now; then the outcome. A mail not delivered
+ * here (SMTP down, or a caller that passed no list) is sent by the mail worker.
+ */
+export async function afterPayment(
+  db: Db,
+  sessionId: string,
+  _applied: AppliedPayment,
+  providers: Providers,
+  mails: string[] = [],
+): Promise<PaymentOutcome> {
+  await deliverMails(db, mails);
+  return settled(db, (await findBySession(db, sessionId))!, providers);
 }
 
 /**
@@ -120,8 +125,17 @@ export async function afterPayment(db: Db, sessionId: string, applied: AppliedPa
  * When a line cannot be served the order is cancelled and its refund recorded in the same
  * transaction, so a crash before the refund call cannot forget it. Products the sale took to low
  * stock are added to `lowStock`, for the caller to mail about once the transaction has committed.
+ * The confirmation (or sold-out) mail is recorded in the same transaction and its id added to
+ * `mails`, for the caller to deliver after the commit (afterPayment).
  */
-export async function takePayment(tx: Db, orderId: string, remote: RemoteSession, providerName: string, lowStock: LowStockAlert[] = []) {
+export async function takePayment(
+  tx: Db,
+  orderId: string,
+  remote: RemoteSession,
+  providerName: string,
+  lowStock: LowStockAlert[] = [],
+  mails: string[] = [],
+) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -145,6 +159,7 @@ export async function takePayment(tx: Db, orderId: string, remote: RemoteSession
       actorLabel: providerName,
     });
     await keepOrderAddress(tx, order);
+    await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
     return "paid" as const;
   }
   if (short.length) {
@@ -161,6 +176,7 @@ export async function takePayment(tx: Db, orderId: string, remote: RemoteSession
       actorLabel: providerName,
     });
     await recordProviderCall(tx, { orderId, kind: "refund", note: REFUND_REASONS.sold_out });
+    await queueOrderMail(tx, order, notCompletedMail(order, `${names} sold out before your payment went through.`), "order-sold-out", mails);
     return "sold_out" as const;
   }
   // What was taken is what a cancel gives back: a product may have changed between unlimited and
@@ -179,6 +195,7 @@ export async function takePayment(tx: Db, orderId: string, remote: RemoteSession
   });
   // A signed-in shopper's address book keeps the address they paid with (on a savepoint: it never fails the payment).
   await keepOrderAddress(tx, order);
+  await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
   return "paid" as const;
 }
 

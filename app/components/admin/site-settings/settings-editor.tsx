@@ -12,8 +12,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { LOW_STOCK_FIELD } from "~/lib/low-stock";
 import type { SettingKey, SiteSettings } from "~/lib/site-settings";
 import { FIELD_LABELS, SETTINGS_TABS, fieldName } from "~/lib/site-settings-form";
+import type { MailTemplates } from "~/lib/mail-templates";
 import { HslField } from "./hsl-field";
 import { ImageSetting } from "./image-setting";
+import { MailSettings } from "./mail-settings";
 
 export type SaveResult =
   { ok: true; message: string } | { ok: false; error: string; reason: string; fieldErrors: Record<string, string> };
@@ -96,21 +98,29 @@ function TextSetting<K extends SettingKey>({
 }
 
 /**
- * The editor: one form over five tabs (all tabs stay mounted, so 'Save Changes' sends every
- * field even from a tab never opened), saved in one request.
+ * The editor: one form over the settings tabs (all tabs stay mounted, so 'Save Changes' sends every
+ * field even from a tab never opened), saved in one request. The Emails tab sits outside that
+ * form: each mail is saved, previewed and test-sent on its own (mail-settings.tsx).
  */
 export function SettingsEditor({
   settings,
   lowStockThreshold,
+  mailTemplates,
+  adminEmail,
   uploadLimit,
   saveResult,
 }: {
   settings: SiteSettings;
   /** The shop's default low-stock threshold (the Inventory tab); may still be on its way. */
   lowStockThreshold: number | Promise<number>;
+  /** The Emails tab's subjects and intros; may still be on their way. */
+  mailTemplates: MailTemplates | Promise<MailTemplates>;
+  /** Where 'Send me a test' sends. */
+  adminEmail: string;
   uploadLimit: string;
   saveResult: SaveResult | undefined;
 }) {
+  const [tab, setTab] = useState("branding");
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [logoUrl, setLogoUrl] = useState(settings.site_branding.logo_url);
@@ -139,106 +149,116 @@ export function SettingsEditor({
   );
 
   return (
-    <Form method="post" className="space-y-6" aria-busy={saving}>
-      <input type="hidden" name="intent" value="save" />
-      <PageHeading>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          {saving ? "Saving..." : "Save Changes"}
-        </Button>
-      </PageHeading>
+    <Tabs value={tab} onValueChange={setTab} className="gap-6">
+      <Form method="post" className="space-y-6" aria-busy={saving}>
+        <input type="hidden" name="intent" value="save" />
+        <PageHeading>
+          {/* The Emails tab saves each mail with its own button. */}
+          <Button type="submit" disabled={saving} className={tab === "emails" ? "hidden" : undefined}>
+            {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </PageHeading>
 
-      {/* Without JavaScript there is no toast: the result is also written here. */}
-      <div role="status" className="text-sm empty:hidden">
-        {saveResult ? (saveResult.ok ? saveResult.message : `${saveResult.error}: ${saveResult.reason}`) : null}
-      </div>
+        {/* Without JavaScript there is no toast: the result is also written here. */}
+        <div role="status" className="text-sm empty:hidden">
+          {saveResult ? (saveResult.ok ? saveResult.message : `${saveResult.error}: ${saveResult.reason}`) : null}
+        </div>
 
-      <Tabs defaultValue="branding">
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          {SETTINGS_TABS.map((t) => (
-            <TabsTrigger
-              key={t.value}
-              value={t.value}
-              className={errorsIn(errors, t.key) ? "text-destructive" : undefined}
-            >
-              {t.label}
+        <div className="flex flex-col gap-2">
+          <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+            {SETTINGS_TABS.map((t) => (
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                className={errorsIn(errors, t.key) ? "text-destructive" : undefined}
+              >
+                {t.label}
+              </TabsTrigger>
+            ))}
+            <TabsTrigger value="inventory" className={errors[LOW_STOCK_FIELD] ? "text-destructive" : undefined}>
+              Inventory
             </TabsTrigger>
-          ))}
-          <TabsTrigger value="inventory" className={errors[LOW_STOCK_FIELD] ? "text-destructive" : undefined}>
-            Inventory
-          </TabsTrigger>
-        </TabsList>
+            <TabsTrigger value="emails">Emails</TabsTrigger>
+          </TabsList>
 
-        <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
-          {text("site_branding", "logo_text")}
-          <ImageSetting
-            name={fieldName("site_branding", "logo_url")}
-            label={FIELD_LABELS.site_branding.logo_url}
-            intent="upload-logo"
-            successMessage="Logo uploaded successfully"
-            value={logoUrl}
-            onChange={setLogoUrl}
-            hint={hint}
-          />
-        </Section>
+          <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
+            {text("site_branding", "logo_text")}
+            <ImageSetting
+              name={fieldName("site_branding", "logo_url")}
+              label={FIELD_LABELS.site_branding.logo_url}
+              intent="upload-logo"
+              successMessage="Logo uploaded successfully"
+              value={logoUrl}
+              onChange={setLogoUrl}
+              hint={hint}
+            />
+          </Section>
 
-        <Section value="theme" title="Theme" description="Colours as HSL, for example hsl(220, 70%, 50%).">
-          <HslField
-            name={fieldName("theme_colors", "primary")}
-            label={FIELD_LABELS.theme_colors.primary}
-            value={primary}
-            onChange={setPrimary}
-            serverError={errors[fieldName("theme_colors", "primary")]}
-          />
-          <HslField
-            name={fieldName("theme_colors", "secondary")}
-            label={FIELD_LABELS.theme_colors.secondary}
-            value={secondary}
-            onChange={setSecondary}
-            serverError={errors[fieldName("theme_colors", "secondary")]}
-          />
-        </Section>
+          <Section value="theme" title="Theme" description="Colours as HSL, for example hsl(220, 70%, 50%).">
+            <HslField
+              name={fieldName("theme_colors", "primary")}
+              label={FIELD_LABELS.theme_colors.primary}
+              value={primary}
+              onChange={setPrimary}
+              serverError={errors[fieldName("theme_colors", "primary")]}
+            />
+            <HslField
+              name={fieldName("theme_colors", "secondary")}
+              label={FIELD_LABELS.theme_colors.secondary}
+              value={secondary}
+              onChange={setSecondary}
+              serverError={errors[fieldName("theme_colors", "secondary")]}
+            />
+          </Section>
 
-        <Section value="hero" title="Hero Section" description="The large banner at the top of the home page.">
-          {text("hero_section", "title")}
-          {text("hero_section", "subtitle")}
-          {text("hero_section", "description", true)}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("hero_section", "cta_primary")}
-            {text("hero_section", "cta_secondary")}
-          </div>
-          <ImageSetting
-            name={fieldName("hero_section", "background_image")}
-            label={FIELD_LABELS.hero_section.background_image}
-            intent="upload-hero"
-            successMessage="Hero background uploaded successfully"
-            value={heroImage}
-            onChange={setHeroImage}
-            hint={hint}
-          />
-        </Section>
+          <Section value="hero" title="Hero Section" description="The large banner at the top of the home page.">
+            {text("hero_section", "title")}
+            {text("hero_section", "subtitle")}
+            {text("hero_section", "description", true)}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text("hero_section", "cta_primary")}
+              {text("hero_section", "cta_secondary")}
+            </div>
+            <ImageSetting
+              name={fieldName("hero_section", "background_image")}
+              label={FIELD_LABELS.hero_section.background_image}
+              intent="upload-hero"
+              successMessage="Hero background uploaded successfully"
+              value={heroImage}
+              onChange={setHeroImage}
+              hint={hint}
+            />
+          </Section>
 
-        <Section value="featured" title="Featured Section" description="The heading above the featured products.">
-          {text("featured_section", "title")}
-          {text("featured_section", "description", true)}
-        </Section>
+          <Section value="featured" title="Featured Section" description="The heading above the featured products.">
+            {text("featured_section", "title")}
+            {text("featured_section", "description", true)}
+          </Section>
 
-        <Section value="footer" title="Footer" description="The brand text, newsletter box and copyright line.">
-          {text("footer_content", "brand_description", true)}
-          {text("footer_content", "newsletter_title")}
-          {text("footer_content", "newsletter_description", true)}
-          {text("footer_content", "copyright")}
-        </Section>
+          <Section value="footer" title="Footer" description="The brand text, newsletter box and copyright line.">
+            {text("footer_content", "brand_description", true)}
+            {text("footer_content", "newsletter_title")}
+            {text("footer_content", "newsletter_description", true)}
+            {text("footer_content", "copyright")}
+          </Section>
 
-        <Section value="inventory" title="Inventory" description="When to warn you that a product is running out.">
-          <Suspense fallback={<Skeleton className="h-9 w-40" />}>
-            <Await resolve={lowStockThreshold}>
-              {(n) => <LowStockSetting defaultValue={String(n)} error={errors[LOW_STOCK_FIELD]} />}
-            </Await>
-          </Suspense>
-        </Section>
-      </Tabs>
-    </Form>
+          <Section value="inventory" title="Inventory" description="When to warn you that a product is running out.">
+            <Suspense fallback={<Skeleton className="h-9 w-40" />}>
+              <Await resolve={lowStockThreshold}>
+                {(n) => <LowStockSetting defaultValue={String(n)} error={errors[LOW_STOCK_FIELD]} />}
+              </Await>
+            </Suspense>
+          </Section>
+        </div>
+      </Form>
+      {/* Outside the settings form (forms cannot nest); kept mounted so unsaved edits survive a tab switch. */}
+      <TabsContent value="emails" forceMount className="data-[state=inactive]:hidden">
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <Await resolve={mailTemplates}>{(templates) => <MailSettings templates={templates} adminEmail={adminEmail} />}</Await>
+        </Suspense>
+      </TabsContent>
+    </Tabs>
   );
 }
 

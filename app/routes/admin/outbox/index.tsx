@@ -1,18 +1,29 @@
 import { Link } from "react-router";
+import { MailState, ResendButton, ResendResult } from "~/components/admin/outbox-parts";
 import { Pagination } from "~/components/admin/pagination";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { OUTBOX_FILTER_LABELS, OUTBOX_FILTERS, type OutboxFilter } from "~/lib/outbox-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { pageParam } from "~/server/http/page-param.server";
-import { listOutbox } from "~/server/mail/outbox.server";
+import { isOutboxFilter, listOutbox } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/index";
+import { resendAction } from "./resend.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = pageParam(new URL(request.url).searchParams);
-  return { ...(await listOutbox(getDb(), page)), page };
+  const params = new URL(request.url).searchParams;
+  const page = pageParam(params);
+  const state = params.get("state");
+  const filter: OutboxFilter = isOutboxFilter(state) ? state : "all";
+  return { ...(await listOutbox(getDb(), page, filter)), page, filter };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return resendAction(request);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -20,27 +31,62 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Mail the shop has sent or kept: confirmations, password resets, order mails." },
 ];
 
-export default function OutboxPage({ loaderData }: Route.ComponentProps) {
-  const { messages, page, pages, total } = loaderData;
+const EMPTY: Record<OutboxFilter, string> = {
+  all: "No mail yet.",
+  sent: "No mail sent yet.",
+  failed: "No failed mail: everything went out.",
+  retrying: "No mail waiting for another try.",
+  given_up: "No mail given up.",
+  queued: "No mail waiting to be sent.",
+};
+
+export default function OutboxPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, page, pages, total, filter, failed } = loaderData;
+  const link = (p: { state?: OutboxFilter; page?: number }) => {
+    const state = p.state ?? filter;
+    const q = new URLSearchParams();
+    if (state !== "all") q.set("state", state);
+    if (p.page && p.page > 1) q.set("page", String(p.page));
+    return `?${q}`;
+  };
   return (
     <div className="grid gap-6 p-4 md:p-6">
       <div>
         <h1 className="text-3xl font-bold">Outbox</h1>
         <p className="text-muted-foreground">
-          Every mail the shop sends, newest first ({total}). Without SMTP configured, mail stays here instead of going out.
+          Every mail the shop sends, newest first, with what became of it. Without SMTP configured, mail stays here instead of going out.
+          {failed > 0 ? ` ${failed} failed and not delivered yet.` : ""}
         </p>
       </div>
+      <ResendResult answer={actionData} />
+      <nav aria-label="Filter by state" className="flex flex-wrap gap-2">
+        {OUTBOX_FILTERS.map((f) => (
+          <Button key={f} asChild size="sm" variant={f === filter ? "default" : "outline"}>
+            <Link to={link({ state: f, page: 1 })} aria-current={f === filter ? "page" : undefined}>
+              {OUTBOX_FILTER_LABELS[f]}
+              {f === "failed" && failed > 0 ? ` (${failed})` : ""}
+            </Link>
+          </Button>
+        ))}
+      </nav>
       {messages.length === 0 ? (
-        <p className="rounded-lg border p-8 text-center text-muted-foreground">No mail yet.</p>
+        <p className="rounded-lg border p-8 text-center text-muted-foreground">{EMPTY[filter]}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border">
           <Table>
+            <caption className="sr-only">
+              {OUTBOX_FILTER_LABELS[filter]} mail ({total})
+            </caption>
             <TableHeader>
               <TableRow>
                 <TableHead>To</TableHead>
                 <TableHead>Subject</TableHead>
                 <TableHead className="hidden sm:table-cell">Kind</TableHead>
+                <TableHead>State</TableHead>
                 <TableHead>Time (UTC)</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -51,17 +97,18 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/outbox/${m.id}`} className="font-medium text-primary hover:underline">
                       {m.subject || "(no subject)"}
                     </Link>
-                    {m.error ? (
-                      <Badge variant="destructive" className="ml-2">
-                        Not delivered
-                      </Badge>
-                    ) : null}
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     <Badge variant="outline">{m.kind}</Badge>
                   </TableCell>
+                  <TableCell>
+                    <MailState mail={m} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">
                     <UtcTime iso={m.createdAt} />
+                  </TableCell>
+                  <TableCell>
+                    <ResendButton mail={m} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -69,7 +116,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
           </Table>
         </div>
       )}
-      <Pagination label="Outbox pages" page={page} pages={pages} href={(p) => `?page=${p}`} />
+      <Pagination label="Outbox pages" page={page} pages={pages} href={(p) => link({ page: p })} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { MailHtmlFrame, MailState, ResendButton, ResendResult } from "~/components/admin/outbox-parts";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
@@ -7,12 +8,17 @@ import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
 import { getOutboxMessage } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/message";
+import { resendAction } from "./resend.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const message = await getOutboxMessage(getDb(), params.id);
   invariantResponse(message, "Mail not found");
   return { message };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return resendAction(request);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -39,7 +45,7 @@ function MailText({ text }: { text: string }) {
   );
 }
 
-export default function OutboxMessagePage({ loaderData }: Route.ComponentProps) {
+export default function OutboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const m = loaderData.message;
   return (
     <div className="grid max-w-3xl gap-4 p-4 md:p-6">
@@ -62,21 +68,34 @@ export default function OutboxMessagePage({ loaderData }: Route.ComponentProps) 
             </dd>
             <dt className="text-muted-foreground">Kind</dt>
             <dd>
-              <Badge variant="outline">{m.kind}</Badge>{" "}
-              {m.transport === "smtp" ? (
-                <Badge variant={m.error ? "destructive" : "success"}>{m.error ? "Not delivered" : "Sent by SMTP"}</Badge>
-              ) : (
-                <Badge variant="secondary">Kept in the outbox</Badge>
-              )}
+              <Badge variant="outline">{m.kind}</Badge>
+            </dd>
+            <dt className="text-muted-foreground">State</dt>
+            <dd className="flex flex-wrap items-start gap-3">
+              <MailState mail={m} detailed />
+              <ResendButton mail={m} />
             </dd>
           </dl>
-          {m.error ? <p className="text-sm text-destructive">Delivery error: {m.error}</p> : null}
+          <ResendResult answer={actionData} />
         </CardHeader>
-        <CardContent>
-          <p className="mb-3 text-xs text-muted-foreground">
+        <CardContent className="grid gap-6">
+          <p className="text-xs text-muted-foreground">
             Links in account mails sign in whoever opens them: open them only for a shopper you are helping, in a private window.
           </p>
-          <MailText text={m.text} />
+          {m.html ? (
+            <section aria-labelledby="mail-html" className="grid gap-2">
+              <h2 id="mail-html" className="text-lg font-semibold">
+                As the recipient sees it
+              </h2>
+              <MailHtmlFrame html={m.html} title={`The mail "${m.subject}" as HTML`} />
+            </section>
+          ) : null}
+          <section aria-labelledby="mail-text" className="grid gap-2">
+            <h2 id="mail-text" className="text-lg font-semibold">
+              Plain text
+            </h2>
+            <MailText text={m.text} />
+          </section>
         </CardContent>
       </Card>
     </div>

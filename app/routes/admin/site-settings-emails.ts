@@ -1,0 +1,53 @@
+import type { MailSettingsAnswer } from "~/lib/mail-settings-view";
+import { parseMailTemplateForm } from "~/lib/mail-templates-input";
+import { jsonResponse } from "~/routes/_edge/errors.server";
+import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { mailContext } from "~/server/mail/compose.server";
+import { saveMailTemplate } from "~/server/mail/mail-settings.server";
+import { sendMail } from "~/server/mail/mail.server";
+import { renderSampleMail, sampleLines } from "~/server/mail/samples.server";
+import type { Route } from "./+types/site-settings-emails";
+
+/**
+ * Site Settings → Emails' resource route (POST only): `preview` renders one mail with the
+ * editor's unsaved subject and intro and sample data; `save` stores them; `test` sends the preview
+ * to the signed-in admin. Every answer is JSON (MailSettingsAnswer); bad input is a 400 naming
+ * the field, never a 500.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData().catch(() => null);
+  if (!form) return answer({ kind: "bad_input" }, { ok: false, message: "The form could not be read" });
+  const intent = form.get("intent");
+  const parsed = parseMailTemplateForm(form);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return answer({ kind: "bad_input" }, { ok: false, message: Object.values(fieldErrors)[0] ?? "Check the fields", fieldErrors });
+  }
+  const input = parsed.data;
+  const db = getDb();
+
+  if (intent === "save") {
+    await saveMailTemplate(db, input);
+    return answer({ kind: "ok" }, { ok: true, message: input.subject || input.intro ? "Email saved" : "Email saved: it uses the default texts" });
+  }
+  if (intent !== "preview" && intent !== "test") return answer({ kind: "bad_input" }, { ok: false, message: "Unknown action" });
+
+  const ctx = await mailContext(db);
+  const mail = await renderSampleMail(ctx, input.kind, { lines: await sampleLines(db), override: input });
+  if (intent === "preview") return answer({ kind: "ok" }, { ok: true, message: "Preview updated", preview: mail });
+
+  const sent = await sendMail(db, { to: admin.email, kind: `test:${input.kind}`, ...mail });
+  if (sent.status === "retrying" || sent.status === "given_up") {
+    logger.warn({ mailId: sent.id }, "test mail not delivered");
+    return answer({ kind: "ok" }, { ok: false, message: `The test to ${admin.email} could not be sent now: see the Outbox for the mail server's answer.` });
+  }
+  return answer({ kind: "ok" }, { ok: true, message: `Test sent to ${admin.email}: it is in the Outbox.` });
+}
+
+function answer(status: { kind: "ok" } | { kind: "bad_input" }, body: MailSettingsAnswer): Response {
+  return status.kind === "ok" ? Response.json(body) : jsonResponse({ kind: "bad_input" }, body);
+}
