@@ -5,6 +5,7 @@ import { data, Link, redirect, useActionData, useFetcher, useNavigate, useNaviga
 import { toast } from "~/lib/toast";
 import { EnhancedField, useActionToast } from "~/components/account/form-bits";
 import { OrdersList } from "~/components/account/orders-list";
+import { AddressesTab } from "~/components/account/addresses-tab";
 import { ProfileForm } from "~/components/account/profile-form";
 import { TwoFactorCard, type TwoFactorResult } from "~/components/account/two-factor-card";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,8 @@ import { failed } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/accounts/orders.server";
+import { listSavedAddresses } from "~/server/accounts/saved-addresses.server";
+import { addressAction, isAddressIntent } from "./profile-addresses.server";
 import { getProfile, ProfileInput, updateProfile } from "~/server/accounts/profile.server";
 import { confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorEnabled } from "~/server/auth/two-factor.server";
 import { parseForm, signOut } from "~/server/auth/flows.server";
@@ -39,11 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: (err as Error).message }, "profile load failed");
     profileFailed = true;
   }
-  const [orders, twoFactor] = await Promise.all([
+  const [orders, twoFactor, addresses] = await Promise.all([
     listOrdersOfUser(db, user.id),
     user.role === "admin" ? twoFactorEnabled(db, user.id) : Promise.resolve(null),
+    listSavedAddresses(db, user.id),
   ]);
-  return { profile, profileFailed, orders, twoFactor, email: user.email };
+  return { profile, profileFailed, orders, twoFactor, addresses, email: user.email };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -62,6 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data({ ok: true as const, intent, toast: { kind: "success" as const, title: "Profile updated successfully" } });
   }
+  if (isAddressIntent(intent)) return addressAction(user.id, intent, form);
   if (intent.startsWith("2fa-")) {
     if (user.role !== "admin") throw data("You don't have access to this page", { status: 403 });
     const password = String(form.get("password") ?? "");
@@ -96,7 +101,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "orders" ? "orders" : "profile";
+  const tab = params.get("tab") === "orders" ? "orders" : params.get("tab") === "addresses" ? "addresses" : "profile";
   useActionToast(actionData);
   useEffect(() => {
     if (loaderData.profileFailed) toast.error("Failed to load profile data");
@@ -110,7 +115,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <SignOutButton />
       </div>
       <Tabs value={tab} onValueChange={(v) => setParams({ tab: v }, { replace: true, preventScrollReset: true })}>
-        <TabsList className="grid w-full grid-cols-2 sm:w-80">
+        <TabsList className="grid w-full grid-cols-3 sm:w-[28rem]">
           <TabsTrigger value="profile" asChild>
             <Link to={tabHref("profile")} replace preventScrollReset>
               Profile
@@ -119,6 +124,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="orders" asChild>
             <Link to={tabHref("orders")} replace preventScrollReset>
               Orders
+            </Link>
+          </TabsTrigger>
+          <TabsTrigger value="addresses" asChild>
+            <Link to={tabHref("addresses")} replace preventScrollReset>
+              Addresses
             </Link>
           </TabsTrigger>
         </TabsList>
@@ -144,6 +154,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             <CardContent>
               <h2 className="sr-only">Orders</h2>
               <OrdersList orders={loaderData.orders} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="addresses">
+          <Card>
+            <CardContent>
+              <AddressesTab addresses={loaderData.addresses} />
             </CardContent>
           </Card>
         </TabsContent>

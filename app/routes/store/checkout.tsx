@@ -9,6 +9,7 @@ import { ShippingOptions } from "~/components/store/shipping-options";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { CheckoutFormFields } from "~/components/store/checkout-form-fields";
+import { SavedAddressPicker } from "~/components/store/saved-address-picker";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cartStore, checkoutId, stashCartForCheckout, useCart } from "~/lib/cart";
@@ -21,7 +22,16 @@ import {
   type CheckoutFormField,
 } from "~/lib/checkout";
 import type { RootData } from "~/root";
+import { getCurrentUser } from "~/routes/_edge/guards.server";
+import { listSavedAddresses } from "~/server/accounts/saved-addresses.server";
+import { getDb } from "~/server/db/client.server";
 import type { Route } from "./+types/checkout";
+
+/** A signed-in shopper's saved addresses, the default first (docs/rules/after-sale.md, Saved addresses); none for a guest. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  return { addresses: user ? await listSavedAddresses(getDb(), user.id) : [] };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const brand = brandFrom(matches);
@@ -32,13 +42,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export default function CheckoutPage() {
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const addresses = loaderData?.addresses ?? [];
+  const saved = addresses.find((a) => a.isDefault) ?? addresses[0];
   const hydrated = useHydrated();
   const cart = useCart();
   const navigate = useNavigate();
   const root = useRouteLoaderData<RootData>("root");
   const discount = useDiscountEntry();
-  const [address, setAddress] = useState<QuoteContext>(() => ({ country: "US", email: root?.user?.email ?? "" }));
+  const [address, setAddress] = useState<QuoteContext>(() => ({
+    country: saved?.country ?? "US",
+    email: root?.user?.email ?? "",
+    ...(saved ? { state: saved.state, zipCode: saved.zipCode } : {}),
+  }));
   const [rateId, setRateId] = useState<string | null>(null);
   const cartQuote = useCartQuote(cart.items, { ...address, code: discount.code, rateId: rateId ?? undefined });
   const shipping = cartQuote.shipping;
@@ -56,9 +72,14 @@ export default function CheckoutPage() {
   const leaving = useRef(false);
 
   const defaults = useMemo<Partial<CheckoutForm>>(() => {
+    const email = root?.user?.email ?? "";
+    if (saved) {
+      const { firstName, lastName, phone, address, city, state, zipCode, country } = saved;
+      return { firstName, lastName, phone, address, city, state, zipCode, country, email };
+    }
     const [firstName = "", ...rest] = (root?.user?.name ?? "").trim().split(/\s+/);
-    return { firstName, lastName: rest.join(" "), email: root?.user?.email ?? "", country: "US" };
-  }, [root?.user?.name, root?.user?.email]);
+    return { firstName, lastName: rest.join(" "), email, country: "US" };
+  }, [root?.user?.name, root?.user?.email, saved]);
 
   // The checkout id is made when the page opens, not on submit: two tabs submitting at the same
   // moment would each find none in localStorage (it syncs between tabs asynchronously) and make two.
@@ -144,6 +165,7 @@ export default function CheckoutPage() {
             <h2 id="shipping-title" className="text-xl font-semibold">
               Shipping Information
             </h2>
+            {addresses.length ? <SavedAddressPicker addresses={addresses} selectedId={saved?.id} /> : null}
             <CheckoutFormFields defaults={defaults} errors={errors} />
             <div className="mt-4">
               <ShippingOptions shipping={shipping} selectedId={chosenRate} onSelect={setRateId} />
