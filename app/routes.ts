@@ -71,6 +71,8 @@ export default [
       route("discounts/:id", "routes/admin/discounts/editor.tsx", { id: "admin-discounts-edit" }),
       route("analytics", "routes/admin/analytics.tsx"),
       route("customers", "routes/admin/customers.tsx"),
+      route("customers/export", "routes/admin/customers/export.ts"),
+      route("customers/:id", "routes/admin/customers/customer.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("site-settings", "routes/admin/site-settings.tsx"),
       route("site-settings/emails", "routes/admin/site-settings-emails.ts"),

@@ -1,0 +1,227 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_SORTS,
+  DEFAULT_CUSTOMER_DIR,
+  DEFAULT_CUSTOMER_SORT,
+  type CustomerList,
+  type CustomerListQuery,
+  type CustomerRow,
+  type CustomerSort,
+  type SortDirection,
+} from "~/lib/customers-view";
+import { enableTypos } from "../catalog/storefront-search.server";
+import type { Db } from "../db/client.server";
+import { customers } from "../db/schema";
+import { pageParam } from "../http/page-param.server";
+import { literalSearch, searchMatch, usesTypos } from "./search.server";
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+/**
+ * The deepest page the list opens. An OFFSET reads every row it skips, so the cap keeps the last
+ * page as fast as the first however many customers there are; a search, or the other direction
+ * of the sort, reaches the rest. The CSV export has no cap (it walks the rows by keyset).
+ */
+export const CUSTOMERS_MAX_PAGES = 400;
+
+const QueryParams = z.object({
+  q: z.string().catch("").transform((s) => s.trim().replace(/\s+/g, " ").slice(0, 100)),
+  sort: z.enum(CUSTOMER_SORTS).catch(DEFAULT_CUSTOMER_SORT),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+});
+
+/**
+ * The list's URL parameters; anything unusable falls back to its default instead of failing (a
+ * sort without a usable direction takes the one its column header starts with).
+ */
+export function parseCustomerListQuery(url: URL): CustomerListQuery {
+  const p = url.searchParams;
+  const parsed = QueryParams.parse({ q: p.get("q") ?? "", sort: p.get("sort") ?? undefined, dir: p.get("dir") ?? undefined });
+  const firstDir = CUSTOMER_COLUMNS.find((c) => c.sort === parsed.sort)?.firstDir ?? DEFAULT_CUSTOMER_DIR;
+  return { q: parsed.q, sort: parsed.sort, dir: parsed.dir ?? firstDir, page: pageParam(p, CUSTOMERS_MAX_PAGES) };
+}
+
+/**
+ * A run of the list read through one index in one direction: rows where `where` holds, ordered by
+ * `keys` (the email key last, so the order is total). A sort is one run, or two where an index
+ * alone cannot give the order: accounts then guests (or the reverse), subscribers then the others,
+ * and customers with a last order before those without one (in both directions).
+ */
+type Run = { where?: SQL; keys: Key[]; dir: SortDirection };
+type Key = { column: SQL; type: "text" | "integer" | "bigint" | "timestamptz" };
+
+const key = {
+  email: { column: sql`${customers.emailKey}`, type: "text" },
+  name: { column: sql`${customers.name}`, type: "text" },
+  orders: { column: sql`${customers.ordersCount}`, type: "integer" },
+  spent: { column: sql`${customers.spentCents}`, type: "bigint" },
+  lastOrder: { column: sql`${customers.lastOrderAt}`, type: "timestamptz" },
+} satisfies Record<string, Key>;
+
+function runsOf(sort: CustomerSort, dir: SortDirection): Run[] {
+  const flag = (column: SQL): Run[] => {
+    const yes = { where: sql`${column}`, keys: [key.email], dir: "asc" as const };
+    const no = { where: sql`not ${column}`, keys: [key.email], dir: "asc" as const };
+    return dir === "desc" ? [yes, no] : [no, yes];
+  };
+  switch (sort) {
+    case "name":
+      return [{ keys: [key.name, key.email], dir }];
+    case "email":
+      return [{ keys: [key.email], dir }];
+    case "orders":
+      return [{ keys: [key.orders, key.email], dir }];
+    case "spent":
+      return [{ keys: [key.spent, key.email], dir }];
+    case "last_order":
+      return [
+        { where: sql`${customers.lastOrderAt} is not null`, keys: [key.lastOrder, key.email], dir },
+        { where: sql`${customers.lastOrderAt} is null`, keys: [key.email], dir: "asc" },
+      ];
+    case "account":
+      return flag(sql`${customers.hasAccount}`);
+    case "newsletter":
+      return flag(sql`${customers.subscribed}`);
+  }
+}
+
+/**
+ * Every part of the list in order: with a search that may hold typos, the literal matches
+ * (the `literal` column matchesFirst() adds), then the others; each in the sort's runs.
+ */
+function partsOf(query: Pick<CustomerListQuery, "q" | "sort" | "dir">): Run[] {
+  const runs = runsOf(query.sort, query.dir);
+  if (!query.q || !usesTypos(query.q)) return runs;
+  return [sql`"literal"`, sql`not "literal"`].flatMap((group) => runs.map((r) => ({ ...r, where: and(group, r.where) })));
+}
+
+const orderBy = (r: Run) => sql.join(r.keys.map((k) => sql`${k.column} ${r.dir === "asc" ? sql`asc` : sql`desc`}`), sql`, `);
+
+const rowColumns = sql`${customers.id} as id, ${customers.name} as name, ${customers.email} as email,
+  ${customers.hasAccount} as has_account, ${customers.ordersCount} as orders_count,
+  ${customers.spentCents}::text as spent_cents, ${customers.lastOrderAt} as last_order_at,
+  ${customers.subscribed} as subscribed`;
+
+type RawRow = {
+  id: string;
+  name: string;
+  email: string;
+  has_account: boolean;
+  orders_count: number;
+  spent_cents: string;
+  last_order_at: Date | string | null;
+  subscribed: boolean;
+};
+
+const toRow = (r: RawRow): CustomerRow => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  hasAccount: r.has_account,
+  ordersCount: Number(r.orders_count),
+  spentCents: Number(r.spent_cents),
+  lastOrderAt: r.last_order_at === null ? null : new Date(r.last_order_at).toISOString(),
+  subscribed: r.subscribed,
+});
+
+/**
+ * With a search, the customers it finds are read first, through the trigram index, with whether
+ * they match literally, and the query's `customers` is that set (a CTE of the same name hides
+ * the table). Otherwise the planner, which prices word similarity as cheap, may walk a sort
+ * index and test every customer it passes: the whole table for a name nobody has.
+ */
+function matchesFirst(q: string): SQL {
+  if (!q) return sql``;
+  return sql`with ${customers} as materialized (select *, ${literalSearch(q)} as "literal" from ${customers} where ${searchMatch(q)})`;
+}
+
+/**
+ * Runs `fn` in a transaction with the search's settings: the typo threshold when the term may
+ * hold typos, and no parallel append, so the parts of a UNION ALL come out one after the other,
+ * in the list's order.
+ */
+async function inListTransaction<T>(db: Db, q: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (q && usesTypos(q)) await enableTypos(tx);
+    await tx.execute(sql`select set_config('enable_parallel_append', 'off', true)`);
+    return fn(tx);
+  });
+}
+
+/** One page of the list and how many customers match. */
+export async function listCustomers(db: Db, query: CustomerListQuery): Promise<CustomerList> {
+  const parts = partsOf(query);
+  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const reach = offset + CUSTOMERS_PAGE_SIZE;
+  return inListTransaction(db, query.q, async (tx) => {
+    // Each part stops at the page's end, so a part the page does not reach costs next to nothing.
+    const union = sql.join(
+      parts.map((p) => sql`(select ${rowColumns} from ${customers} ${p.where ? sql`where ${p.where}` : sql``} order by ${orderBy(p)} limit ${reach})`),
+      sql` union all `,
+    );
+    // One statement counts the customers found and reads the page (a search reads its matches once).
+    const result = await tx.execute<RawRow & { total: number }>(
+      sql`${matchesFirst(query.q)}
+          select counted.total, page.* from (select count(*)::int as total from ${customers}) as counted
+          left join lateral (select * from (${union}) as list limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}) as page on true`,
+    );
+    const total = result.rows[0]?.total ?? 0;
+    const rows = result.rows.filter((r) => r.id !== null);
+    const allPages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+    return {
+      rows: rows.map(toRow),
+      total,
+      pages: Math.min(allPages, CUSTOMERS_MAX_PAGES),
+      capped: allPages > CUSTOMERS_MAX_PAGES,
+    };
+  });
+}
+
+export type CustomerExportRow = CustomerRow & { firstOrderAt: string | null; createdAt: string };
+
+/**
+ * Every customer the list's search finds, in the list's order, in batches: each part is walked by
+ * keyset (its sort keys after the last row's), so a large export never reads a skipped row twice
+ * and holds no transaction between batches.
+ */
+export async function* customerBatches(
+  db: Db,
+  query: Pick<CustomerListQuery, "q" | "sort" | "dir">,
+  batchSize = 1000,
+): AsyncGenerator<CustomerExportRow[]> {
+  for (const part of partsOf(query)) {
+    let after: string[] | null = null;
+    for (;;) {
+      const cursor: SQL | undefined = after ? keysetAfter(part, after) : undefined;
+      const where = and(part.where, cursor);
+      const keyText = sql.join(part.keys.map((k) => sql`${k.column}::text`), sql`, `);
+      const rows = await inListTransaction(db, query.q, async (tx) =>
+        (
+          await tx.execute<RawRow & { first_order_at: Date | string | null; created_at: Date | string; cursor: string[] }>(
+            sql`${matchesFirst(query.q)} select ${rowColumns}, ${customers.firstOrderAt} as first_order_at, ${customers.createdAt} as created_at,
+                  array[${keyText}] as cursor
+                from ${customers} ${where ? sql`where ${where}` : sql``}
+                order by ${orderBy(part)} limit ${batchSize}`,
+          )
+        ).rows,
+      );
+      if (rows.length) {
+        yield rows.map((r) => ({
+          ...toRow(r),
+          firstOrderAt: r.first_order_at === null ? null : new Date(r.first_order_at).toISOString(),
+          createdAt: new Date(r.created_at).toISOString(),
+        }));
+      }
+      if (rows.length < batchSize) break;
+      after = rows[rows.length - 1]!.cursor;
+    }
+  }
+}
+
+/** Rows after the given key values in the run's order; the values go back as the text PostgreSQL gave (timestamps keep their microseconds). */
+function keysetAfter(run: Run, values: string[]): SQL {
+  const columns = sql.join(run.keys.map((k) => k.column), sql`, `);
+  const given = sql.join(run.keys.map((k, i) => sql`cast(${values[i]} as ${sql.raw(k.type)})`), sql`, `);
+  return run.dir === "asc" ? sql`(${columns}) > (${given})` : sql`(${columns}) < (${given})`;
+}
