@@ -131,7 +131,6 @@ describe("admin shell", () => {
     const page = await adminPage();
     for (const [path, text] of [
       ["/admin/analytics", "Analytics Coming Soon"],
-      ["/admin/customers", "Customers Coming Soon"],
       ["/admin/reports", "Reports Coming Soon"],
     ]) {
       const res = await page.goto(path!);
