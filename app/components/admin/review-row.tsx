@@ -1,7 +1,5 @@
 import { Check, EyeOff, MessageSquareReply } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { Form, Link, useNavigation } from "react-router";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Rating } from "~/components/store/rating";
 import { Badge } from "~/components/ui/badge";
@@ -19,17 +17,13 @@ const STATUS_BADGE: Record<ReviewStatus, { label: string; variant: "warning" | "
   hidden: { label: "Hidden", variant: "neutral" },
 };
 
-/** One review in /admin/reviews: what was written (as text), by whom, and approve / hide / reply. */
+/**
+ * One review in /admin/reviews: what was written (as text), by whom, and approve / hide / reply.
+ * Plain form posts: the page shows the answer's toast (an approved review leaves the Pending list,
+ * so the row may be gone by then).
+ */
 export function ReviewRow({ review }: { review: AdminReview }) {
-  const fetcher = useFetcher<ReviewActionResult>();
-  const seen = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
-    seen.current = fetcher.data;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error("Failed to update review", { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data]);
-  const busy = fetcher.state !== "idle";
+  const busy = useNavigation().state === "submitting";
   const badge = STATUS_BADGE[review.status];
   const label = `review “${review.title}” by ${review.authorName}`;
   return (
@@ -53,7 +47,7 @@ export function ReviewRow({ review }: { review: AdminReview }) {
         ) : null}
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-medium text-primary">{review.reply ? "Edit reply" : "Reply"}</summary>
-          <fetcher.Form method="post" className="mt-2 grid gap-2">
+          <Form method="post" preventScrollReset className="mt-2 grid gap-2">
             <input type="hidden" name="id" value={review.id} />
             <Label htmlFor={`reply-${review.id}`}>Reply to {label}</Label>
             <Textarea id={`reply-${review.id}`} name="reply" defaultValue={review.reply ?? ""} maxLength={REVIEW_REPLY_MAX} rows={3} />
@@ -61,7 +55,7 @@ export function ReviewRow({ review }: { review: AdminReview }) {
               <MessageSquareReply aria-hidden="true" />
               Save reply
             </Button>
-          </fetcher.Form>
+          </Form>
         </details>
       </TableCell>
       <TableCell className="max-w-48">
@@ -76,7 +70,7 @@ export function ReviewRow({ review }: { review: AdminReview }) {
         <UtcTime iso={review.createdAt} />
       </TableCell>
       <TableCell>
-        <fetcher.Form method="post" className="flex flex-col gap-2">
+        <Form method="post" preventScrollReset className="flex flex-col gap-2">
           <input type="hidden" name="id" value={review.id} />
           {review.status !== "approved" ? (
             <Button type="submit" name="intent" value="approve" size="sm" disabled={busy} aria-label={`Approve ${label}`}>
@@ -90,7 +84,7 @@ export function ReviewRow({ review }: { review: AdminReview }) {
               Hide
             </Button>
           ) : null}
-        </fetcher.Form>
+        </Form>
       </TableCell>
     </TableRow>
   );

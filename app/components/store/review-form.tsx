@@ -39,9 +39,9 @@ export function ReviewForm({ productId, result }: { productId: string; result: R
           {STARS.map((n) => (
             <label
               key={n}
-              className="flex cursor-pointer items-center gap-1 rounded-md border px-2.5 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+              className="flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
             >
-              <input type="radio" name="rating" value={n} required defaultChecked={failed?.values?.rating === String(n)} className="sr-only" />
+              <input type="radio" name="rating" value={n} required defaultChecked={failed?.values?.rating === String(n)} className="size-4 accent-primary" />
               <span aria-hidden className="text-amber-500">
                 {"★".repeat(n)}
               </span>

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import { Pagination } from "~/components/admin/pagination";
 import { ReviewRow, type ReviewActionResult } from "~/components/admin/review-row";
 import { Button } from "~/components/ui/button";
@@ -62,8 +64,20 @@ const EMPTY: Record<ReviewFilter, string> = {
   all: "No reviews yet. Shoppers who bought a product can review it on its page.",
 };
 
-export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
+/** The toast for each answer of the action, once. */
+function useResultToast(result: ReviewActionResult | undefined) {
+  const seen = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!result || seen.current === result) return;
+    seen.current = result;
+    if (result.ok) toast.success(result.message);
+    else toast.error("Failed to update review", { description: result.message });
+  }, [result]);
+}
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, reviews, page, pages, total, pendingCount } = loaderData;
+  useResultToast(actionData);
   const link = (p: { status?: ReviewFilter; page?: number }) => `?status=${p.status ?? filter}${p.page && p.page > 1 ? `&page=${p.page}` : ""}`;
   return (
     <div className="grid gap-6 p-4 md:p-6">
