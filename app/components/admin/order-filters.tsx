@@ -14,7 +14,13 @@ export const ORDER_STATUS_FILTERS = [
   { value: "cancelled", label: "Cancelled" },
 ] as const;
 
-export type OrderFilterValues = { status: string; q: string; customer: string | null };
+export type OrderFilterValues = { status: string; q: string; customer: string | null; needs?: string | null };
+
+/** The dashboard's 'Needs attention' filters (`?needs=`), as the list describes them. */
+export const ORDER_NEEDS_LABELS: Record<string, string> = {
+  unshipped: "Showing paid orders not yet shipped 2 days after payment.",
+  "refund-failed": "Showing orders whose automatic refund failed: refund them by hand at the payment provider.",
+};
 
 /** The list's query string for these filters (page 1 unless given); defaults are left out. */
 export function orderListSearch(f: OrderFilterValues, page = 1) {
@@ -22,6 +28,7 @@ export function orderListSearch(f: OrderFilterValues, page = 1) {
   if (f.q) p.set("q", f.q);
   if (f.status !== "all") p.set("status", f.status);
   if (f.customer) p.set("customer", f.customer);
+  if (f.needs) p.set("needs", f.needs);
   if (page > 1) p.set("page", String(page));
   const s = p.toString();
   return s ? `?${s}` : "";
@@ -29,7 +36,7 @@ export function orderListSearch(f: OrderFilterValues, page = 1) {
 
 /** A GET form (works without JavaScript); the button applies the search and the status together. */
 export function OrderFilters({ filters, customerLabel }: { filters: OrderFilterValues; customerLabel: string | null }) {
-  const active = filters.q !== "" || filters.status !== "all" || filters.customer !== null;
+  const active = filters.q !== "" || filters.status !== "all" || filters.customer !== null || Boolean(filters.needs);
   const exportHref = `/admin/orders/export${orderListSearch(filters)}`;
   return (
     <div className="grid gap-3">
@@ -62,6 +69,7 @@ export function OrderFilters({ filters, customerLabel }: { filters: OrderFilterV
           </NativeSelect>
         </div>
         {filters.customer ? <input type="hidden" name="customer" value={filters.customer} /> : null}
+        {filters.needs ? <input type="hidden" name="needs" value={filters.needs} /> : null}
         <Button type="submit">
           <Search aria-hidden="true" />
           Search
@@ -81,6 +89,9 @@ export function OrderFilters({ filters, customerLabel }: { filters: OrderFilterV
           </a>
         </Button>
       </Form>
+      {filters.needs && ORDER_NEEDS_LABELS[filters.needs] ? (
+        <p className="text-sm text-muted-foreground">{ORDER_NEEDS_LABELS[filters.needs]}</p>
+      ) : null}
       {filters.customer ? (
         <p className="text-sm text-muted-foreground">
           Showing orders placed by the account <span className="font-medium text-foreground break-all">{customerLabel ?? "no longer found"}</span>.

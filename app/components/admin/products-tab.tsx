@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Plus, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, PackageX, Pencil, Plus, Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -130,16 +130,25 @@ export function ProductsTab({
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="Search products"
-            placeholder="Search name, category, description or SKU"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+        <div className="flex w-full flex-wrap items-center gap-2 sm:max-w-xl">
+          <div className="relative min-w-0 flex-1 basis-56 sm:max-w-sm">
+            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search products"
+              placeholder="Search name, category, description or SKU"
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <Button
+            variant={query.lowStock ? "secondary" : "outline"}
+            aria-pressed={Boolean(query.lowStock)}
+            onClick={() => update({ stock: query.lowStock ? null : "low", page: null })}
+          >
+            <PackageX aria-hidden="true" /> Low stock only
+          </Button>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {selected.size > 0 && (
@@ -158,6 +167,11 @@ export function ProductsTab({
         </div>
       </div>
 
+      {query.lowStock ? (
+        <p className="text-sm text-muted-foreground">
+          Showing active products with counted stock at or below their low-stock threshold (the shop's default unless a product has its own).
+        </p>
+      ) : null}
       <Card className="py-0">
         <CardContent className="px-0">
           <Table>
@@ -217,7 +231,9 @@ export function ProductsTab({
                   <TableCell colSpan={COLUMNS.length + 1} className="py-12 text-center text-muted-foreground">
                     {!page
                       ? "Products could not be loaded."
-                      : query.q
+                      : query.lowStock && !query.q
+                        ? "No product is at or below its low-stock threshold."
+                        : query.q
                         ? `No products match "${query.q}".`
                         : query.page > 1
                           ? "No products on this page."

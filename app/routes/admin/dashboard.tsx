@@ -1,7 +1,10 @@
 import { Suspense } from "react";
 import { Await, useLoaderData } from "react-router";
+import { NeedsAttention } from "~/components/admin/dashboard-attention";
 import { QuickActions, RecentActivity, StatCards, StatCardsSkeleton } from "~/components/admin/dashboard-cards";
+import type { AttentionItem } from "~/lib/dashboard-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
+import { getAttentionItems } from "~/server/admin/attention.server";
 import { getDashboardStats, getRecentActivity } from "~/server/admin/dashboard.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
@@ -9,7 +12,7 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Dashboard — Admin" },
-  { name: "description", content: "The shop at a glance: products, orders and revenue." },
+  { name: "description", content: "The shop at a glance: products, orders, revenue and what needs attention." },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,25 +27,32 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err }, "dashboard activity failed");
     return [];
   });
-  return { stats, activity };
+  const attention = getAttentionItems(db).catch((err: unknown): AttentionItem[] | "failed" => {
+    logger.error({ err }, "dashboard attention items failed");
+    return "failed";
+  });
+  return { stats, activity, attention };
 }
 
 export default function Dashboard() {
-  const { stats, activity } = useLoaderData<typeof loader>();
+  const { stats, activity, attention } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 md:p-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Dashboard</h1>
-        <p className="text-muted-foreground">Welcome back. Here is how the shop is doing.</p>
+        <p className="text-muted-foreground">Welcome back. Here is how the shop is doing, compared with the previous 30 days.</p>
       </div>
       <Suspense fallback={<StatCardsSkeleton />}>
         <Await resolve={stats}>{(s) => <StatCards stats={s} />}</Await>
       </Suspense>
       <div className="grid gap-4 lg:grid-cols-7">
+        <Suspense fallback={<NeedsAttention items={null} />}>
+          <Await resolve={attention}>{(items) => <NeedsAttention items={items} />}</Await>
+        </Suspense>
+        <QuickActions />
         <Suspense fallback={<RecentActivity items={null} />}>
           <Await resolve={activity}>{(items) => <RecentActivity items={items} />}</Await>
         </Suspense>
-        <QuickActions />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { cleanSearchTerm } from "~/lib/product";
 import type { AdminProductListQuery, AdminProductPage, AdminSort, ProductForEdit } from "~/lib/catalog-view";
@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
 import { CatalogInputError, pgErrorCode, UNIQUE_VIOLATION } from "./admin-errors.server";
 import { assertCategoryUsable } from "./categories.server";
+import { needsRestock } from "./low-stock.server";
 import { literalMatch } from "./storefront-search.server";
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -44,7 +45,8 @@ export function parseAdminProductQuery(url: URL): AdminProductListQuery {
     dir: url.searchParams.get("dir") ?? undefined,
     page: url.searchParams.get("page") ?? 1,
   });
-  return { ...q, dir: q.dir ?? DEFAULT_DIR[q.sort] };
+  // `stock=low`: only the products that need restocking (the dashboard's 'Needs attention' link).
+  return { ...q, dir: q.dir ?? DEFAULT_DIR[q.sort], lowStock: url.searchParams.get("stock") === "low" };
 }
 
 /**
@@ -83,8 +85,8 @@ function orderBy(sort: AdminSort, dir: "asc" | "desc"): SQL[] {
 }
 
 /** One page of the admin Products table: server-side search, sort and paging. */
-export async function listAdminProducts(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
-  const where = searchCondition(query.q);
+export async function listAdminProducts(db: Db, query: AdminProductQuery & { lowStock?: boolean }): Promise<AdminProductPage> {
+  const where = and(searchCondition(query.q), query.lowStock ? needsRestock() : undefined);
   const cap = where ? ADMIN_SEARCH_COUNT_CAP : ADMIN_COUNT_CAP;
   const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
   const [rows, counted] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
 import { getEnv, publicUrl } from "../env.server";
@@ -21,9 +21,10 @@ export type LowStockAlert = { productId: string; name: string; sku: string; stoc
  * products_low_stock_own_idx), so a shop of 100,000 products never scans them all.
  */
 export function needsRestock(): SQL {
+  // Literal conditions, not parameters: the planner must see they imply the indexes' predicates.
   return and(
-    eq(products.active, true),
-    eq(products.unlimitedStock, false),
+    sql`${products.active}`,
+    sql`not ${products.unlimitedStock}`,
     or(
       and(isNull(products.lowStockThreshold), lte(products.stockQuantity, sql`shop_low_stock_threshold()`)),
       and(isNotNull(products.lowStockThreshold), lte(products.stockQuantity, products.lowStockThreshold)),

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders, user } from "../db/schema";
 import { pageParam } from "../http/page-param.server";
 import { orderMoneyColumns, orderMoneyOf } from "./order-money.server";
+import { isOrderNeed, orderNeedCondition, type OrderNeed } from "./attention.server";
 import { ORDER_NUMBER_PATTERN } from "./order-number.server";
 import { allowedMoves, isOrderStatus, type OrderStatus } from "./status.server";
 
@@ -16,6 +17,8 @@ export type AdminOrderQuery = {
   q: string;
   /** Orders placed while signed in to this account. */
   customer: string | null;
+  /** Orders that need the owner (the dashboard's 'Needs attention' links): see attention.server.ts. */
+  needs?: OrderNeed | null;
   page: number;
 };
 
@@ -26,10 +29,12 @@ export function parseAdminOrderQuery(url: URL): AdminOrderQuery {
   const p = url.searchParams;
   const status = p.get("status") ?? "all";
   const customer = p.get("customer") ?? "";
+  const needs = p.get("needs");
   return {
     status: isOrderStatus(status) ? status : "all",
     q: (p.get("q") ?? "").trim().slice(0, 100),
     customer: CUSTOMER_ID.test(customer) ? customer : null,
+    needs: isOrderNeed(needs) ? needs : null,
     page: pageParam(p),
   };
 }
@@ -41,6 +46,7 @@ function whereOf(query: Omit<AdminOrderQuery, "page">): SQL | undefined {
   const parts: SQL[] = [];
   if (query.status !== "all") parts.push(eq(orders.status, query.status));
   if (query.customer) parts.push(eq(orders.userId, query.customer));
+  if (query.needs) parts.push(orderNeedCondition(query.needs));
   if (query.q) {
     const pattern = likeLiteral(query.q);
     parts.push(
