@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const PARTS = ["server", "floor", "burst", "pricing", "load", "lighthouse", "js", "import"] as const;
+export const PARTS = ["server", "floor", "burst", "pricing", "analytics", "load", "lighthouse", "js", "import"] as const;
 export type PartId = (typeof PARTS)[number];
 
 export type BenchOptions = {
@@ -18,6 +18,11 @@ export type BenchOptions = {
   floorConnections: number;
   floorSeconds: number;
   lighthouseRuns: number;
+  /** Orders generated for the owner's pages (customers are a fifth of them, order lines four times as many). */
+  analyticsOrders: number;
+  /** Measured requests per owner's page (after `analyticsWarmup` unmeasured ones); CSV downloads get a third of them. */
+  analyticsRequests: number;
+  analyticsWarmup: number;
   parts: Set<PartId>;
   buildDir: string;
   build: boolean;
@@ -39,6 +44,9 @@ export const FULL: Omit<BenchOptions, "parts" | "buildDir" | "build" | "outDir" 
   floorConnections: 50,
   floorSeconds: 15,
   lighthouseRuns: 3,
+  analyticsOrders: 500_000,
+  analyticsRequests: 60,
+  analyticsWarmup: 5,
 };
 
 /** `--quick`: every part runs, on sizes small enough for a development loop (about 3 minutes). */
@@ -54,6 +62,9 @@ const QUICK: typeof FULL = {
   floorConnections: 20,
   floorSeconds: 3,
   lighthouseRuns: 1,
+  analyticsOrders: 20_000,
+  analyticsRequests: 20,
+  analyticsWarmup: 3,
 };
 
 export const USAGE = `npm run bench [-- options]
@@ -71,7 +82,11 @@ Every option also reads from an environment variable (the flag wins).
   --floor-seconds N       seconds per side of the floor comparison (BENCH_FLOOR_SECONDS, default 15)
   --floor-connections N   (BENCH_FLOOR_CONNECTIONS, default 50)
   --lighthouse-runs N     runs per page, the median is kept (BENCH_LIGHTHOUSE_RUNS, default 3)
-  --only L / --skip L     parts: ${PARTS.join(",")} (BENCH_ONLY / BENCH_SKIP)
+  --analytics-orders N    orders for the owner's pages; customers = N/5, lines = 4N
+                          (BENCH_ANALYTICS_ORDERS, default 500000)
+  --analytics-requests N  measured requests per owner's page (BENCH_ANALYTICS_REQUESTS, default 60)
+  --only L / --skip L     parts: ${PARTS.join(",")} (BENCH_ONLY / BENCH_SKIP);
+                          --parts L is the same as --only L
   --build-dir DIR         where the shop is built (BENCH_BUILD_DIR, default build-bench)
   --no-build              reuse the build in --build-dir (BENCH_NO_BUILD=1)
   --out DIR               where results.md and results.json go (BENCH_OUT; default bench,
@@ -121,6 +136,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
       "floor-connections": { type: "string" },
       "lighthouse-runs": { type: "string" },
       only: { type: "string" },
+      parts: { type: "string" },
+      "analytics-orders": { type: "string" },
+      "analytics-requests": { type: "string" },
       skip: { type: "string" },
       "build-dir": { type: "string" },
       "no-build": { type: "boolean" },
@@ -135,7 +153,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
   const share = Number(pick("checkout-share", "BENCH_CHECKOUT_SHARE") ?? base.checkoutShare);
   if (!(share >= 0 && share <= 1)) throw new Error("--checkout-share must be between 0 and 1");
 
-  const only = partSet("--only", pick("only", "BENCH_ONLY"));
+  const only = values.parts !== undefined ? partSet("--parts", values.parts) : partSet("--only", pick("only", "BENCH_ONLY"));
   const skip = partSet("--skip", pick("skip", "BENCH_SKIP")) ?? new Set<PartId>();
   const parts = new Set<PartId>([...(only ?? PARTS)].filter((p) => !skip.has(p)));
 
@@ -151,6 +169,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
     floorConnections: Math.max(1, positiveInt("--floor-connections", pick("floor-connections", "BENCH_FLOOR_CONNECTIONS"), base.floorConnections)),
     floorSeconds: Math.max(1, positiveInt("--floor-seconds", pick("floor-seconds", "BENCH_FLOOR_SECONDS"), base.floorSeconds)),
     lighthouseRuns: Math.max(1, positiveInt("--lighthouse-runs", pick("lighthouse-runs", "BENCH_LIGHTHOUSE_RUNS"), base.lighthouseRuns)),
+    analyticsOrders: Math.max(5, positiveInt("--analytics-orders", pick("analytics-orders", "BENCH_ANALYTICS_ORDERS"), base.analyticsOrders)),
+    analyticsRequests: Math.max(1, positiveInt("--analytics-requests", pick("analytics-requests", "BENCH_ANALYTICS_REQUESTS"), base.analyticsRequests)),
+    analyticsWarmup: base.analyticsWarmup,
     parts,
     buildDir: pick("build-dir", "BENCH_BUILD_DIR") ?? "build-bench",
     build: !(values["no-build"] || truthy(env.BENCH_NO_BUILD)),
@@ -166,7 +187,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
     opts.loadSeconds >= FULL.loadSeconds &&
     FULL.loadConnections.every((c) => opts.loadConnections.includes(c)) &&
     opts.floorSeconds >= FULL.floorSeconds &&
-    opts.lighthouseRuns >= FULL.lighthouseRuns;
+    opts.lighthouseRuns >= FULL.lighthouseRuns &&
+    opts.analyticsOrders >= FULL.analyticsOrders &&
+    opts.analyticsRequests >= FULL.analyticsRequests;
   // Smaller runs go to bench/tmp (ignored by git) unless told otherwise, so development figures
   // never replace the committed results by accident.
   opts.outDir = path.resolve(opts.outDir || (opts.fullSize ? "bench" : "bench/tmp"));

@@ -5,6 +5,7 @@ import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
 import { createDatabase } from "../../app/server/db/client.server";
 import { resetEnvCache } from "../../app/server/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
+import { runAnalytics, TITLE as ANALYTICS_TITLE } from "./analytics";
 import { runBurst } from "./burst";
 import { runPricing } from "./pricing";
 import { loadSamples, type BenchContext } from "./context";
@@ -30,12 +31,14 @@ const TITLES: Record<PartId, string> = {
   floor: "Floor comparison: the shop's listing vs plain Node + pg",
   burst: "Bursts: 1,000 simultaneous requests",
   pricing: "Quotes: shipping zones, tax and discount codes",
+  analytics: ANALYTICS_TITLE,
   load: "Load test: a mix of shoppers",
   import: "CSV import vs PostgreSQL COPY",
 };
 /** The heaviest part last, so it cannot disturb the quieter measurements. */
-// Pricing adds 1,000 zones and 10,000 codes before the load test, so checkouts are priced by them.
-const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "pricing", "load"];
+// Pricing adds 1,000 zones and 10,000 codes before the load test, so checkouts are priced by them;
+// analytics adds a year of orders, so the load test's checkouts land in a shop that has them.
+const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "pricing", "analytics", "load"];
 const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<PartResult>> = {
   server: runServerTimes,
   lighthouse: runLighthouse,
@@ -43,6 +46,7 @@ const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<
   floor: runFloor,
   burst: runBurst,
   pricing: runPricing,
+  analytics: runAnalytics,
   load: runLoad,
 };
 
