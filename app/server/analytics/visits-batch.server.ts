@@ -32,7 +32,7 @@ const MAX_DAYS = 3;
 
 export type TermCount = { searches: number; empty: number };
 
-/** One UTC day's counts. Visitors are keyed by visitorKey() (unsalted, never stored). */
+/** One UTC day's counts. Visitors are keyed by visitorKey() (address and user agent: memory only, never stored). */
 export class DayCounts {
   pageViews = 0;
   readonly paths = new Map<string, number>();

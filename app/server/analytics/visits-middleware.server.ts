@@ -9,6 +9,23 @@ import { visitCounter, type VisitCounter } from "./visits.server";
 /** React Router's single-fetch answer to a `.data` request. */
 const DATA_TYPE = "text/x-script";
 
+/** User agents already checked: isbot is a large regular expression, and browsers' agents repeat. */
+const agents = new Map<string, boolean>();
+const MEMO_AGENTS = 1000;
+const MEMO_AGENT_LENGTH = 300;
+
+/** isbot, remembered for the last thousand or so short user agents. */
+export function isBotAgent(userAgent: string): boolean {
+  const known = agents.get(userAgent);
+  if (known !== undefined) return known;
+  const bot = isbot(userAgent);
+  if (userAgent.length <= MEMO_AGENT_LENGTH) {
+    if (agents.size >= MEMO_AGENTS) agents.clear();
+    agents.set(userAgent, bot);
+  }
+  return bot;
+}
+
 /** The client's address as the rest of the shop sees it (x-shop-client-ip in server/app.ts). */
 export function clientAddress(req: Request, trustProxy: boolean): string {
   return (trustProxy ? req.ip : req.socket.remoteAddress) ?? "unknown";
@@ -30,7 +47,7 @@ export function visitCounting(counter: VisitCounter | null = visitCounter()) {
     if (!view) return next();
     const userAgent = req.headers["user-agent"] ?? "";
     // Browsers always send a user agent; scripts often send none.
-    if (!userAgent || isbot(userAgent) || isPrefetch(req.headers)) return next();
+    if (!userAgent || isBotAgent(userAgent) || isPrefetch(req.headers)) return next();
     const at = req.url.indexOf("?");
     const search = at < 0 ? "" : req.url.slice(at);
     const referer = req.headers.referer;

@@ -21,6 +21,8 @@ export type VisitCounterOptions = {
   now?: () => number;
 };
 
+const DAY_MS = 86_400_000;
+
 export type Visitor = { address: string; userAgent: string };
 
 export class VisitCounter {
@@ -30,6 +32,8 @@ export class VisitCounter {
   #failing = false;
   #stopped = false;
   #soon = false;
+  #dayStart = -Infinity;
+  #dayName = "";
   readonly #salts: SaltCache = new Map();
   readonly #limits: BatchLimits;
   readonly #now: () => number;
@@ -42,7 +46,7 @@ export class VisitCounter {
 
   /** A storefront page view of `path` (already without query string and capped). */
   pageView(path: string, visitor: Visitor) {
-    const day = utcDay(this.#now());
+    const day = this.#today();
     let steps: number = STEP.visitor;
     if (isProductPage(path)) steps |= STEP.product;
     if (isCheckoutPage(path)) steps |= STEP.checkout;
@@ -53,7 +57,7 @@ export class VisitCounter {
 
   /** A product added to the cart (the storefront's beacon). */
   cartAdd(productId: string, visitor: Visitor) {
-    const day = utcDay(this.#now());
+    const day = this.#today();
     const key = visitorKey(visitor.address, visitor.userAgent);
     this.#batch.visitor(day, key, STEP.visitor | STEP.cart);
     this.#batch.cartAdd(day, key, productId.toLowerCase());
@@ -62,8 +66,18 @@ export class VisitCounter {
 
   /** A storefront search (a normalised term) and whether it found nothing. */
   search(term: string, empty: boolean) {
-    this.#batch.search(utcDay(this.#now()), term, empty);
+    this.#batch.search(this.#today(), term, empty);
     this.#recorded();
+  }
+
+  /** The current UTC day, formatted once a day rather than once a page view. */
+  #today(): string {
+    const now = this.#now();
+    if (now < this.#dayStart || now >= this.#dayStart + DAY_MS) {
+      this.#dayStart = now - (now % DAY_MS);
+      this.#dayName = utcDay(now);
+    }
+    return this.#dayName;
   }
 
   #recorded() {
