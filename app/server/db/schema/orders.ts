@@ -66,6 +66,10 @@ export const orders = pgTable(
     // The dashboard: the latest payments, and paid orders still waiting to ship (few at any time).
     index("orders_paid_idx").on(t.paidAt.desc()).where(sql`${t.paidAt} is not null`),
     index("orders_unshipped_idx").on(t.paidAt).where(sql`${t.paymentStatus} = 'paid' and ${t.status} in ('pending', 'processing')`),
+    // The Discount codes report: orders that count and used a code, by the day they were paid.
+    index("orders_discounted_idx")
+      .on(t.paidAt)
+      .where(sql`${t.discountCode} is not null and ${t.paymentStatus} = 'paid' and ${t.status} <> 'cancelled'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_discounted_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."discount_code" is not null and "orders"."payment_status" = 'paid' and "orders"."status" <> 'cancelled';
