@@ -13,6 +13,8 @@ export type CannonRun = {
   non2xx: number;
   statusCodes: Record<string, number>;
   raw: Pick<Result, "requests" | "latency" | "throughput">;
+  /** Every response's time in ms, when asked for (`keepTimes`): to pool several runs' percentiles. */
+  times?: number[];
 };
 
 /** One autocannon run on 127.0.0.1, bounded in time; every response time is kept for percentiles. */
@@ -22,6 +24,7 @@ export function cannon(opts: {
   seconds: number;
   requests?: AutocannonRequest[];
   headers?: Record<string, string>;
+  keepTimes?: boolean;
 }): Promise<CannonRun> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(opts.url)) throw new Error(`Load tests run on 127.0.0.1 only (got ${opts.url})`);
   const times: number[] = [];
@@ -50,6 +53,7 @@ export function cannon(opts: {
           non2xx: result.non2xx,
           statusCodes,
           raw: { requests: result.requests, latency: result.latency, throughput: result.throughput },
+          ...(opts.keepTimes ? { times } : {}),
         });
       },
     );

@@ -5,6 +5,7 @@ import { Part, mark, table, type PartResult } from "./part";
 import { browseKinds, LOAD_EMAIL_DOMAIN, newFlowStats, shopperEmail, shopperScript, type BrowseKind, type FlowStats } from "./shoppers";
 import { seeded } from "./random";
 import { fmt } from "./stats";
+import { compareVisitCounting, VISIT_COUNTING_P99_RATIO, type CountingComparison } from "./visit-counting";
 
 export const P99_LIMIT_MS = 500;
 const POOL_STOCK = 1_000_000;
@@ -168,8 +169,15 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
     for (const n of level.created) stats.created.add(n);
     for (const n of level.reportedPaid) stats.reportedPaid.add(n);
   }
+  // Before the audit: its checkouts are audited with the others.
+  let counting: CountingComparison | null = null;
+  try {
+    counting = await compareVisitCounting(ctx, { kinds, checkoutPool: pool, stats });
+  } catch (err) {
+    part.note(`Visit counting on vs off not measured: ${(err as Error).message.split("\n")[0]}`, "partial");
+  }
   const orders = pool ? await audit(ctx.databaseUrl, stats, pool) : null;
-  part.data = { seconds: ctx.opts.loadSeconds, checkoutShare: pool ? ctx.opts.checkoutShare : 0, mix: kinds.map((k) => ({ kind: k.kind, weight: k.weight })), levels, orders };
+  part.data = { seconds: ctx.opts.loadSeconds, checkoutShare: pool ? ctx.opts.checkoutShare : 0, mix: kinds.map((k) => ({ kind: k.kind, weight: k.weight })), levels, orders, visitCounting: counting };
 
   const paidUnderLoad = levels.reduce((s, l) => s + l.checkoutsPaid, 0);
   const at = (c: number) => levels.find((l) => l.connections === c);
@@ -205,6 +213,15 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
     met: l100 ? l100.latency.p99 < P99_LIMIT_MS : null,
   });
 
+  part.check({
+    target: `p99 with visit counting on ≤ ${Math.round((VISIT_COUNTING_P99_RATIO - 1) * 100)}% above off`,
+    measured: counting
+      ? `${fmt(counting.on.latency.p99)} ms on vs ${fmt(counting.off.latency.p99)} ms off (×${fmt(counting.p99Ratio, 3)}) at ${counting.connections} connections`
+      : "not measured",
+    met: counting && Number.isFinite(counting.p99Ratio) ? counting.p99Ratio <= VISIT_COUNTING_P99_RATIO : null,
+    note: counting && counting.counted.pageViews === 0 ? "the server with counting on counted no page view: the comparison shows nothing" : undefined,
+  });
+
   const mixTotal = kinds.reduce((s, k) => s + k.weight, 0);
   part.md.push(
     `autocannon on 127.0.0.1, ${ctx.opts.loadSeconds} s per level. Each connection is a shopper looping through visits of ten requests: seven page views drawn from the mix below, then — in ${Math.round((pool ? ctx.opts.checkoutShare : 0) * 100)}% of the visits — a checkout: \`POST /api/checkout\` → \`POST /pay/test/<session>\` with card 4242 4242 4242 4242 (answers 302, counted as expected) → \`POST /api/verify-payment\`; the other visits make three more page views. Latency percentiles are over every response of the level.`,
@@ -216,6 +233,23 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
       levels.map((l) => [l.connections, fmt(l.reqPerSec, 0), fmt(l.latency.p50), fmt(l.latency.p95), fmt(l.latency.p99), l.errors, l.timeouts, l.unexpectedNon2xx, pool ? l.checkoutsPaid : "—"]),
     ),
   );
+  if (counting) {
+    const { on, off } = counting;
+    part.md.push(
+      "",
+      `**Visit counting on vs off** (docs/rules/analytics.md, Visits): two fresh servers of the same build on the same database, one with \`VISIT_COUNTING=on\` (the default) and one with \`off\`, each warmed up, then taking turns (on, off, off, on) for ${counting.rounds} × ${counting.secondsPerRun} s each at ${counting.connections} connections with the mix above; each side's percentiles are over all its responses. Every visit is a new visitor (its own user agent). The server with counting on wrote ${counting.counted.pageViews.toLocaleString("en-US")} page views and ${counting.counted.visitors.toLocaleString("en-US")} visitors (warm-up included).`,
+      "",
+      table(
+        ["Visit counting", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "unexpected non-2xx"],
+        [
+          ["on", fmt(on.reqPerSec, 0), fmt(on.latency.p50), fmt(on.latency.p95), fmt(on.latency.p99), on.errors, on.non2xx],
+          ["off", fmt(off.reqPerSec, 0), fmt(off.latency.p50), fmt(off.latency.p95), fmt(off.latency.p99), off.errors, off.non2xx],
+        ],
+      ),
+      "",
+      `p99 on ÷ off: **×${fmt(counting.p99Ratio, 3)}** (target ≤ ×${VISIT_COUNTING_P99_RATIO}).`,
+    );
+  }
   const failures = levels.flatMap((l) => Object.entries(l.failures).map(([what, n]) => `${l.connections} connections: ${what} ×${n}`));
   if (failures.length) part.md.push("", `Checkout steps that failed: ${failures.join("; ")}.`);
   if (orders) {

@@ -7,6 +7,13 @@ export type BrowseKind = { kind: string; weight: number; path: (r: Random) => st
 
 export const LOAD_EMAIL_DOMAIN = "loadtest.example.com";
 
+/**
+ * A desktop browser's user agent, numbered per visit: the shop counts visits (and isbot would
+ * take a missing or tool user agent for a bot), so each visit is a new visitor to count, as many
+ * distinct visitors as the load can make.
+ */
+const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+
 export function browseKinds(productIds: string[], slugs: string[], cartIds: string[]): BrowseKind[] {
   const search = [...SEARCH_TERMS.specific, ...SEARCH_TERMS.broad, ...SEARCH_TERMS.typo];
   const categories = ["Bedding", "Furniture", "Decor", "Accessories"];
@@ -77,6 +84,9 @@ export function shopperScript(opts: {
   const r = seeded(opts.seed);
   const total = opts.kinds.reduce((s, k) => s + k.weight, 0);
   let serial = 0;
+  let visits = 0;
+  // autocannon gives each connection a fresh context at the start of each pass (one visit).
+  const agent = (ctx: Record<string, unknown>) => (ctx.agent ??= `${SHOPPER_AGENT} shopper/${opts.seed}-${++visits}`) as string;
   const browse = (req: AutocannonRequest, ctx: Record<string, unknown>): AutocannonRequest => {
     let x = r.next() * total;
     let kind = opts.kinds[0]!;
@@ -87,7 +97,7 @@ export function shopperScript(opts: {
       }
     }
     ctx.kind = kind.kind;
-    return { ...req, method: "GET", path: kind.path(r), body: undefined, headers: { "accept-encoding": "gzip" } };
+    return { ...req, method: "GET", path: kind.path(r), body: undefined, headers: { "accept-encoding": "gzip", "user-agent": agent(ctx) } };
   };
   const record = (_status: number, _body: string, ctx: Record<string, unknown>) => count(opts.stats, String(ctx.kind), _status);
   // A fresh object per position: autocannon keeps each step's built request on the object.
@@ -104,7 +114,7 @@ export function shopperScript(opts: {
       ctx.flow = { n: `${opts.seed}-${++serial}-${Date.now().toString(36)}` };
       const n = (ctx.flow as { n: string }).n;
       opts.stats.sent.add(n);
-      return { ...req, method: "POST", path: "/api/checkout", headers: { "content-type": "application/json" }, body: checkoutBody(r, n, opts.checkoutPool) };
+      return { ...req, method: "POST", path: "/api/checkout", headers: { "content-type": "application/json", "user-agent": agent(ctx) }, body: checkoutBody(r, n, opts.checkoutPool) };
     },
     onResponse: (status, body, ctx) => {
       record(status, body, ctx);
@@ -132,7 +142,7 @@ export function shopperScript(opts: {
       if (!flow?.sessionId) return browse(req, ctx);
       ctx.kind = "pay";
       const form = new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry: expiry(), cvc: "123" });
-      return { ...req, method: "POST", path: `/pay/test/${encodeURIComponent(flow.sessionId)}`, headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() };
+      return { ...req, method: "POST", path: `/pay/test/${encodeURIComponent(flow.sessionId)}`, headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": agent(ctx) }, body: form.toString() };
     },
     onResponse: (status, body, ctx) => {
       record(status, body, ctx);
@@ -149,7 +159,7 @@ export function shopperScript(opts: {
       const flow = ctx.flow as { sessionId?: string; paid?: boolean } | null;
       if (!flow?.paid) return browse(req, ctx);
       ctx.kind = "verify";
-      return { ...req, method: "POST", path: "/api/verify-payment", headers: { "content-type": "application/json" }, body: JSON.stringify({ session_id: flow.sessionId }) };
+      return { ...req, method: "POST", path: "/api/verify-payment", headers: { "content-type": "application/json", "user-agent": agent(ctx) }, body: JSON.stringify({ session_id: flow.sessionId }) };
     },
     onResponse: (status, body, ctx) => {
       record(status, body, ctx);
