@@ -22,7 +22,7 @@ export function SavedAddressPicker({ addresses, selectedId }: { addresses: Saved
   }
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="checkout-saved-address">Saved addresses</Label>
+      <Label htmlFor="checkout-saved-address">Ship to</Label>
       <NativeSelect id="checkout-saved-address" defaultValue={selectedId ?? ""} onChange={fill} wrapperClassName="w-full">
         {addresses.map((a) => (
           <option key={a.id} value={a.id}>
