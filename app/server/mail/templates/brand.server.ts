@@ -71,7 +71,7 @@ function absolute(url: string, baseUrl: string): string | null {
 }
 
 export function mailBrand(settings: SiteSettings, baseUrl: string): MailBrand {
-  const primary = hslToHex(settings.theme_colors.primary) ?? "#2663d9";
+  const primary = hslToHex(settings.theme_colors.primary) ?? "#2662d9";
   return {
     name: settings.site_branding.logo_text,
     logoUrl: absolute(settings.site_branding.logo_url, baseUrl),

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { formatMoney } from "~/lib/money";
 import { orderMoneyRows, type OrderMoney } from "~/lib/order-money";
 import { carrierName } from "~/lib/carriers";
@@ -72,11 +73,14 @@ export async function orderShippedMail(
     <MailLayout brand={brand} preview={intro}>
       <Heading1 brand={brand}>Order {order.orderNumber} has shipped</Heading1>
       <Intro brand={brand} text={intro} />
-      {trackingLines.map((line) => (
-        <Paragraph key={line} brand={brand}>
-          {line}
-        </Paragraph>
-      ))}
+      <Paragraph brand={brand}>
+        {trackingLines.map((line, i) => (
+          <Fragment key={line}>
+            {i > 0 ? <br /> : null}
+            {line}
+          </Fragment>
+        ))}
+      </Paragraph>
       {trackingUrl ? <ActionButton brand={brand} href={trackingUrl} label={carrier && carrier !== "Other" ? `Track it on ${carrier}` : "Track your parcel"} /> : null}
       <OrderLines brand={brand} lines={p.lines} prices={false} />
       <AddressBlock brand={brand} title="On its way to" address={order} />
