@@ -20,6 +20,14 @@ export const CUSTOMER_COLUMNS: { sort: CustomerSort; label: string; firstDir: So
   { sort: "newsletter", label: "Newsletter", firstDir: "desc" },
 ];
 
+export const CUSTOMERS_PAGE_SIZE = 25;
+/**
+ * The deepest page the list opens. An OFFSET reads every row it skips, so the cap keeps the last
+ * page as fast as the first however many customers there are; a search, or the other direction
+ * of the sort, reaches the rest. The CSV export has no cap (it walks the rows by keyset).
+ */
+export const CUSTOMERS_MAX_PAGES = 400;
+
 export const DEFAULT_CUSTOMER_SORT: CustomerSort = "last_order";
 export const DEFAULT_CUSTOMER_DIR: SortDirection = "desc";
 

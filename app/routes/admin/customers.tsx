@@ -5,9 +5,16 @@ import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { CUSTOMER_COLUMNS, DEFAULT_CUSTOMER_DIR, DEFAULT_CUSTOMER_SORT, customerListSearch } from "~/lib/customers-view";
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMERS_MAX_PAGES,
+  CUSTOMERS_PAGE_SIZE,
+  DEFAULT_CUSTOMER_DIR,
+  DEFAULT_CUSTOMER_SORT,
+  customerListSearch,
+} from "~/lib/customers-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { CUSTOMERS_MAX_PAGES, CUSTOMERS_PAGE_SIZE, listCustomers, parseCustomerListQuery } from "~/server/customers/list.server";
+import { listCustomers, parseCustomerListQuery } from "~/server/customers/list.server";
 import { getDb } from "~/server/db/client.server";
 import type { Route } from "./+types/customers";
 
@@ -37,7 +44,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Customers</h1>
         <p className="text-muted-foreground">Everyone with an account, and every guest who placed an order, one row per email address.</p>
       </div>
-      <Form method="get" role="search" aria-label="Search customers" className="flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label="Find customers" className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
           <Label htmlFor="customer-search">Search customers</Label>
           <Input

@@ -3,6 +3,8 @@ import { z } from "zod";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_SORTS,
+  CUSTOMERS_MAX_PAGES,
+  CUSTOMERS_PAGE_SIZE,
   DEFAULT_CUSTOMER_DIR,
   DEFAULT_CUSTOMER_SORT,
   type CustomerList,
@@ -16,14 +18,6 @@ import type { Db } from "../db/client.server";
 import { customers } from "../db/schema";
 import { pageParam } from "../http/page-param.server";
 import { literalSearch, searchMatch, usesTypos } from "./search.server";
-
-export const CUSTOMERS_PAGE_SIZE = 25;
-/**
- * The deepest page the list opens. An OFFSET reads every row it skips, so the cap keeps the last
- * page as fast as the first however many customers there are; a search, or the other direction
- * of the sort, reaches the rest. The CSV export has no cap (it walks the rows by keyset).
- */
-export const CUSTOMERS_MAX_PAGES = 400;
 
 const QueryParams = z.object({
   q: z.string().catch("").transform((s) => s.trim().replace(/\s+/g, " ").slice(0, 100)),
