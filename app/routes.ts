@@ -74,6 +74,7 @@ export default [
       route("customers/export", "routes/admin/customers/export.ts"),
       route("customers/:id", "routes/admin/customers/customer.tsx"),
       route("reports", "routes/admin/reports.tsx"),
+      route("reports/export", "routes/admin/reports-export.ts"),
       route("site-settings", "routes/admin/site-settings.tsx"),
       route("site-settings/emails", "routes/admin/site-settings-emails.ts"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),

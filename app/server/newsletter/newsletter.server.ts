@@ -183,13 +183,19 @@ export async function listSubscriptions(db: Db, page: number) {
   return { subscriptions: rows, total: total!.n };
 }
 
-/** Every confirmed subscription, oldest first, as CSV text (email, subscribed_at in ISO 8601 UTC). */
-export async function exportSubscriptionsCsv(db: Db): Promise<string> {
-  const rows = await db
+/** Confirmed subscriptions, oldest first, as the export lists them; `limit`: only the first ones (the Reports page). */
+export async function confirmedSubscribers(db: Db, limit?: number): Promise<{ email: string; createdAt: Date }[]> {
+  const query = db
     .select({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt })
     .from(newsletterSubscriptions)
     .where(confirmed)
     .orderBy(newsletterSubscriptions.createdAt, newsletterSubscriptions.id);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** Every confirmed subscription, oldest first, as CSV text (email, subscribed_at in ISO 8601 UTC). */
+export async function exportSubscriptionsCsv(db: Db): Promise<string> {
+  const rows = await confirmedSubscribers(db);
   const lines = [
     "email,subscribed_at",
     ...rows.map((r) => `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())}`),
