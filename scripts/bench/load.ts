@@ -237,7 +237,7 @@ export async function runLoad(ctx: BenchContext): Promise<PartResult> {
     const { on, off } = counting;
     part.md.push(
       "",
-      `**Visit counting on vs off** (docs/rules/analytics.md, Visits): two fresh servers of the same build on the same database, one with \`VISIT_COUNTING=on\` (the default) and one with \`off\`, each warmed up, then taking turns (on, off, off, on) for ${counting.rounds} × ${counting.secondsPerRun} s each at ${counting.connections} connections with the mix above; each side's percentiles are over all its responses. Every visit is a new visitor (its own user agent). The server with counting on wrote ${counting.counted.pageViews.toLocaleString("en-US")} page views and ${counting.counted.visitors.toLocaleString("en-US")} visitors (warm-up included).`,
+      `**Visit counting on vs off** (docs/rules/analytics.md, Visits): two fresh servers of the same build on the same database, one with \`VISIT_COUNTING=on\` (the default) and one with \`off\`, each warmed up, then taking turns (on, off, off, on, …) for ${counting.rounds} × ${counting.secondsPerRun} s each at ${counting.connections} connections with the mix above; each side's percentiles are over all its responses. Every visit is a new visitor (its own user agent). The server with counting on wrote ${counting.counted.pageViews.toLocaleString("en-US")} page views and ${counting.counted.visitors.toLocaleString("en-US")} visitors (warm-up included).`,
       "",
       table(
         ["Visit counting", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "unexpected non-2xx"],

@@ -6,12 +6,14 @@ import { cannon } from "./cannon";
 import type { BenchContext } from "./context";
 import { startShop, type RunningShop } from "./shop";
 import { newFlowStats, shopperScript, type BrowseKind, type FlowStats } from "./shoppers";
-import { ratio, summarize, type Percentiles } from "./stats";
+import { fmt, ratio, summarize, type Percentiles } from "./stats";
 
 /** The issue's bound: the load test's p99 with visit counting on at most 5% above off. */
 export const VISIT_COUNTING_P99_RATIO = 1.05;
 /** Runs per side, alternating which side goes first, so a drift over time weighs on both. */
-const ROUNDS = 2;
+const ROUNDS = 4;
+/** A fresh server's first seconds at 100 connections are spent compiling and filling its page cache. */
+const WARM_UP_SECONDS = 10;
 
 export type CountingSide = { latency: Percentiles; reqPerSec: number; requests: number; errors: number; non2xx: number };
 
@@ -46,7 +48,7 @@ async function countedSoFar(url: string) {
 /**
  * The load test's mix against two fresh servers of the same build and database, one with
  * VISIT_COUNTING on and one with it off, at the level nearest 100 connections: each is warmed
- * up, then they take turns (on, off, off, on), and each side's p99 is taken over all its
+ * up, then they take turns (on, off, off, on, …), and each side's p99 is taken over all its
  * responses. Checkouts go into `stats`, so the order audit covers them too.
  */
 export async function compareVisitCounting(
@@ -73,7 +75,7 @@ export async function compareVisitCounting(
     // Warm-up (browsing only, unmeasured): page caches filled, code compiled, pools open.
     for (const shop of [sides.on, sides.off]) {
       const requests = shopperScript({ kinds: opts.kinds, checkoutPool: null, checkoutShare: 0, stats: newFlowStats(), seed: 7 });
-      await cannon({ url: shop.baseUrl, connections, seconds: Math.min(5, secondsPerRun), requests });
+      await cannon({ url: shop.baseUrl, connections, seconds: Math.min(WARM_UP_SECONDS, secondsPerRun), requests });
     }
     const times = { on: [] as number[], off: [] as number[] };
     const totals = { on: { requests: 0, seconds: 0, errors: 0, non2xx: 0 }, off: { requests: 0, seconds: 0, errors: 0, non2xx: 0 } };
@@ -84,6 +86,7 @@ export async function compareVisitCounting(
         const run = await cannon({ url: sides[side].baseUrl, connections, seconds: secondsPerRun, requests, keepTimes: true });
         await new Promise((r) => setTimeout(r, 2000));
         times[side].push(...(run.times ?? []));
+        ctx.log(`    counting ${side}: ${run.reqPerSec} req/s, p99 ${fmt(run.latency.p99)} ms, ${run.errors} errors`);
         const redirects = (level.byKind.pay?.["302"] ?? 0) + (level.byKind.pay?.["303"] ?? 0);
         Object.assign(totals[side], {
           requests: totals[side].requests + run.requests,
