@@ -96,7 +96,7 @@ function NavMenu({ items, badges = {} }: { items: NavItem[]; badges?: NavBadges 
               >
                 <item.icon aria-hidden="true" />
                 <span>{item.title}</span>
-                {counted ? <span className="sr-only">, {counted.label}</span> : null}
+                {counted ? <span className="sr-only">({counted.label})</span> : null}
               </Link>
             </SidebarMenuButton>
             {counted ? (
