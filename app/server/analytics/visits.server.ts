@@ -100,10 +100,10 @@ export class VisitCounter {
     });
   }
 
-  /** Writes what has been counted so far. Never rejects; one write at a time. */
-  flush(): Promise<void> {
-    if (this.#writing) return this.#writing;
-    if (this.#batch.isEmpty) return Promise.resolve();
+  /** Writes what has been counted so far (after the write in progress, if any). Never rejects; one write at a time. */
+  async flush(): Promise<void> {
+    while (this.#writing) await this.#writing;
+    if (this.#batch.isEmpty) return;
     const batch = this.#batch;
     this.#batch = new VisitBatch(this.#limits);
     this.#writing = this.#write(batch).finally(() => {
@@ -111,7 +111,7 @@ export class VisitCounter {
       // Filled up while this write ran: write again now. Not while failing: the timer retries.
       if (!this.#stopped && !this.#failing && this.#batch.isFull) this.#flushSoon();
     });
-    return this.#writing;
+    await this.#writing;
   }
 
   async #write(batch: VisitBatch) {
@@ -137,10 +137,7 @@ export class VisitCounter {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
-    const done = (async () => {
-      await this.#writing;
-      await this.flush();
-    })();
+    const done = this.flush();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([done, new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))]);
     clearTimeout(timer);
