@@ -16,7 +16,6 @@ export const MAX_TERM_LENGTH = 100;
  */
 export function normaliseSearchTerm(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  // eslint-disable-next-line no-control-regex
   const cleaned = raw.replace(/[\u0000-\u001f\u007f]/g, " ").toLowerCase().replace(/\s+/g, " ").trim();
   if (!cleaned) return null;
   const chars = Array.from(cleaned);
