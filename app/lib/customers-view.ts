@@ -73,6 +73,8 @@ export type CustomerList = {
   pages: number;
   /** More customers match than the pages reach. */
   capped: boolean;
+  /** The search also lists customers a letter or two off (after the exact matches). */
+  closeMatches: boolean;
 };
 
 export type NewsletterState = "subscribed" | "pending" | "none";

@@ -301,6 +301,20 @@ describe("/admin/customers", () => {
     // Parts of an address match literally (no typos for words with dots or digits).
     expect(await found(`m.t.${word}`)).toEqual([`Margaret ${word}`]);
     expect(await found(`${word}@mail`)).toEqual([`Margaret ${word}`]);
+    // A word a hundred customers share lists just them: close matches only help a search that finds few.
+    const common = tag("Commonplace").replace(/[0-9]/g, "x");
+    const base = { status: "pending" as const, paymentStatus: "unpaid" as const, subtotalCents: 100, totalAmountCents: 100, lastName: "Shared", address: "1 A St", city: "B", state: "C", zipCode: "1" };
+    await t.db.insert(orders).values(
+      Array.from({ length: 100 }, (_, i) => ({ ...base, orderNumber: `ORD-${common}-${i}`, email: `c${i}.${common.toLowerCase()}@example.test`, firstName: common })),
+    );
+    const near = common.slice(0, 3) + common.slice(4);
+    await makeOrder(t.db, { email: `near.${near.toLowerCase()}@example.test`, firstName: near, lastName: "Shared" });
+    const exactOnly = (await list(admin, `?q=${common}`)).body;
+    expect(exactOnly).toMatchObject({ total: 100, closeMatches: false });
+    const withClose = (await list(admin, `?q=${near}`)).body;
+    expect(withClose).toMatchObject({ total: 101, closeMatches: true });
+    expect(withClose.rows[0].name).toBe(`${near} Shared`);
+
     // % and _ are literal; nothing matches a stranger.
     expect(await found(`%${word}`)).toEqual([]);
     expect((await list(admin, "?q=zzzzqqqqxxxx")).body).toMatchObject({ total: 0, rows: [] });

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, pages, capped } = loaderData;
+  const { query, rows, total, pages, capped, closeMatches } = loaderData;
   const searching = query.q !== "";
   const sorted = CUSTOMER_COLUMNS.find((c) => c.sort === query.sort)!;
   const exportHref = `/admin/customers/export${customerListSearch({ q: query.q, sort: query.sort, dir: query.dir })}`;
@@ -86,7 +86,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         {total === 1 ? "1 customer" : `${total.toLocaleString("en-US")} customers`}
         {searching ? ` match “${query.q}”` : ""}, sorted by {sorted.label.replace(" (UTC)", "").toLowerCase()}{" "}
         {query.dir === "asc" ? "ascending" : "descending"}
-        {searching ? ". Exact matches come first, then close ones (a letter or two off)." : "."}
+        {closeMatches ? ". Exact matches come first, then close ones (a letter or two off)." : "."}
       </p>
       {rows.length === 0 ? (
         <p className="rounded-lg border p-8 text-center text-muted-foreground">

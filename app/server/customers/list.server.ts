@@ -80,13 +80,34 @@ function runsOf(sort: CustomerSort, dir: SortDirection): Run[] {
   }
 }
 
+/** A search term, and whether the customers within a typo of it are listed too. */
+type Search = { q: string; typos: boolean };
+
 /**
- * Every part of the list in order: with a search that may hold typos, the literal matches
- * (the `literal` column matchesFirst() adds), then the others; each in the sort's runs.
+ * Like the shop's search: customers a letter or two off are added only when fewer than this many
+ * match exactly. A term that many customers share (a first name, a mail provider) lists those,
+ * without paying for a similarity test on each of them.
  */
-function partsOf(query: Pick<CustomerListQuery, "q" | "sort" | "dir">): Run[] {
+const TYPOS_WHEN_FEWER_THAN = 100;
+
+/** Decides, in the list's transaction, whether the term's typo matches are listed (and sets their threshold). */
+async function resolveSearch(tx: Db, q: string): Promise<Search> {
+  if (!q || !usesTypos(q)) return { q, typos: false };
+  const probe = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${customers} where ${literalSearch(q)} limit ${TYPOS_WHEN_FEWER_THAN}) as exact`,
+  );
+  const typos = (probe.rows[0]?.n ?? 0) < TYPOS_WHEN_FEWER_THAN;
+  if (typos) await enableTypos(tx);
+  return { q, typos };
+}
+
+/**
+ * Every part of the list in order: with typo matches, the literal matches first (the `literal`
+ * column matchesFirst() adds), then the others; each in the sort's runs.
+ */
+function partsOf(query: Pick<CustomerListQuery, "sort" | "dir">, search: Search): Run[] {
   const runs = runsOf(query.sort, query.dir);
-  if (!query.q || !usesTypos(query.q)) return runs;
+  if (!search.typos) return runs;
   return [sql`"literal"`, sql`not "literal"`].flatMap((group) => runs.map((r) => ({ ...r, where: and(group, r.where) })));
 }
 
@@ -125,19 +146,18 @@ const toRow = (r: RawRow): CustomerRow => ({
  * the table). Otherwise the planner, which prices word similarity as cheap, may walk a sort
  * index and test every customer it passes: the whole table for a name nobody has.
  */
-function matchesFirst(q: string): SQL {
-  if (!q) return sql``;
-  return sql`with ${customers} as materialized (select *, ${literalSearch(q)} as "literal" from ${customers} where ${searchMatch(q)})`;
+function matchesFirst(search: Search): SQL {
+  if (!search.q) return sql``;
+  const found = search.typos ? searchMatch(search.q) : literalSearch(search.q);
+  return sql`with ${customers} as materialized (select *, ${literalSearch(search.q)} as "literal" from ${customers} where ${found})`;
 }
 
 /**
- * Runs `fn` in a transaction with the search's settings: the typo threshold when the term may
- * hold typos, and no parallel append, so the parts of a UNION ALL come out one after the other,
- * in the list's order.
+ * Runs `fn` in a transaction without parallel append, so the parts of a UNION ALL come out one
+ * after the other, in the list's order.
  */
-async function inListTransaction<T>(db: Db, q: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+async function inListTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    if (q && usesTypos(q)) await enableTypos(tx);
     await tx.execute(sql`select set_config('enable_parallel_append', 'off', true)`);
     return fn(tx);
   });
@@ -145,10 +165,11 @@ async function inListTransaction<T>(db: Db, q: string, fn: (tx: Db) => Promise<T
 
 /** One page of the list and how many customers match. */
 export async function listCustomers(db: Db, query: CustomerListQuery): Promise<CustomerList> {
-  const parts = partsOf(query);
   const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
   const reach = offset + CUSTOMERS_PAGE_SIZE;
-  return inListTransaction(db, query.q, async (tx) => {
+  return inListTransaction(db, async (tx) => {
+    const search = await resolveSearch(tx, query.q);
+    const parts = partsOf(query, search);
     // Each part stops at the page's end, so a part the page does not reach costs next to nothing.
     const union = sql.join(
       parts.map((p) => sql`(select ${rowColumns} from ${customers} ${p.where ? sql`where ${p.where}` : sql``} order by ${orderBy(p)} limit ${reach})`),
@@ -156,7 +177,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
     );
     // One statement counts the customers found and reads the page (a search reads its matches once).
     const result = await tx.execute<RawRow & { total: number }>(
-      sql`${matchesFirst(query.q)}
+      sql`${matchesFirst(search)}
           select counted.total, page.* from (select count(*)::int as total from ${customers}) as counted
           left join lateral (select * from (${union}) as list limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}) as page on true`,
     );
@@ -168,6 +189,7 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
       total,
       pages: Math.min(allPages, CUSTOMERS_MAX_PAGES),
       capped: allPages > CUSTOMERS_MAX_PAGES,
+      closeMatches: search.typos,
     };
   });
 }
@@ -184,22 +206,25 @@ export async function* customerBatches(
   query: Pick<CustomerListQuery, "q" | "sort" | "dir">,
   batchSize = 1000,
 ): AsyncGenerator<CustomerExportRow[]> {
-  for (const part of partsOf(query)) {
+  // Decided once, so every batch lists the same customers.
+  const search = await inListTransaction(db, (tx) => resolveSearch(tx, query.q));
+  for (const part of partsOf(query, search)) {
     let after: string[] | null = null;
     for (;;) {
       const cursor: SQL | undefined = after ? keysetAfter(part, after) : undefined;
       const where = and(part.where, cursor);
       const keyText = sql.join(part.keys.map((k) => sql`${k.column}::text`), sql`, `);
-      const rows = await inListTransaction(db, query.q, async (tx) =>
-        (
+      const rows = await inListTransaction(db, async (tx) => {
+        if (search.typos) await enableTypos(tx);
+        return (
           await tx.execute<RawRow & { first_order_at: Date | string | null; created_at: Date | string; cursor: string[] }>(
-            sql`${matchesFirst(query.q)} select ${rowColumns}, ${customers.firstOrderAt} as first_order_at, ${customers.createdAt} as created_at,
+            sql`${matchesFirst(search)} select ${rowColumns}, ${customers.firstOrderAt} as first_order_at, ${customers.createdAt} as created_at,
                   array[${keyText}] as cursor
                 from ${customers} ${where ? sql`where ${where}` : sql``}
                 order by ${orderBy(part)} limit ${batchSize}`,
           )
-        ).rows,
-      );
+        ).rows;
+      });
       if (rows.length) {
         yield rows.map((r) => ({
           ...toRow(r),
