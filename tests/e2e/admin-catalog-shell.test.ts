@@ -103,7 +103,11 @@ describe("admin shell", () => {
     expect(await page.getByTestId("stat-Active Products").innerText()).toBe(String(total.rows[0]!.a));
     expect(await page.getByTestId("stat-Total Orders").innerText()).toBe("1");
     expect(await page.getByTestId("stat-Revenue").innerText()).toBe("$123.45");
-    for (const change of ["+12%", "+8%", "+23%", "+15%"]) await page.getByText(change, { exact: true }).waitFor();
+    // Everything here happened today: each change is "new" against an empty previous 30 days.
+    for (const title of ["Total Products", "Active Products", "Total Orders", "Revenue"]) {
+      expect(await page.getByTestId(`change-${title}`).innerText()).toMatch(/^new\s*— none in the previous 30 days$/);
+    }
+    expect(await page.getByTestId("meaning-Revenue").innerText()).toBe("Revenue: $123.45 in the last 30 days, $0.00 in the 30 before.");
     await page.getByText("Recent Activity").waitFor();
     await page.getByText(/^Order ORD-TEST-\w+ paid$/).waitFor();
   });
@@ -131,7 +135,6 @@ describe("admin shell", () => {
     const page = await adminPage();
     for (const [path, text] of [
       ["/admin/analytics", "Analytics Coming Soon"],
-      ["/admin/reports", "Reports Coming Soon"],
     ]) {
       const res = await page.goto(path!);
       expect(res?.status()).toBe(200);
