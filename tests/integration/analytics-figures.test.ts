@@ -1,7 +1,6 @@
 // The Analytics figures on a known set of orders, visits and searches, each compared with a value
 // worked out by hand below; and the sales roll-ups staying exact as orders are refunded,
 // cancelled, changed, and when they are rebuilt.
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatChange, readDateRange, type DateRange } from "~/lib/date-range";
@@ -10,70 +9,12 @@ import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, sales
 import type { Db } from "~/server/db/client.server";
 import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/db/schema";
 import { makeProduct, type ProductRow } from "../factories/products";
+import { placeOrder } from "../factories/sold-orders";
 import { makeAdmin, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { args } from "./route-args";
 
 const t = useTestDatabase();
-
-type Line = [product: ProductRow | null, quantity: number, unitCents: number, discountShareCents?: number];
-type OrderSpec = {
-  email: string;
-  paidAt?: string;
-  paymentStatus?: "unpaid" | "paid" | "failed" | "expired" | "refunded";
-  status?: "pending" | "processing" | "shipped" | "completed" | "cancelled";
-  lines: Line[];
-  shippingCents?: number;
-  taxCents?: number;
-  discountCode?: string;
-};
-
-/** An order inserted as it stands (its lines in the same transaction); total = lines − discount + shipping + tax. */
-async function placeOrder(db: Db, spec: OrderSpec) {
-  const subtotal = spec.lines.reduce((s, [, q, u]) => s + q * u, 0);
-  const discount = spec.lines.reduce((s, [, , , d = 0]) => s + d, 0);
-  const shipping = spec.shippingCents ?? 0;
-  const tax = spec.taxCents ?? 0;
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: `T-${randomBytes(5).toString("hex")}`,
-        status: spec.status ?? (spec.paymentStatus === "paid" || spec.paidAt ? "processing" : "pending"),
-        paymentStatus: spec.paymentStatus ?? (spec.paidAt ? "paid" : "unpaid"),
-        paidAt: spec.paidAt ? new Date(spec.paidAt) : null,
-        subtotalCents: subtotal,
-        discountCents: discount,
-        discountCode: spec.discountCode ?? null,
-        shippingCents: shipping,
-        taxCents: tax,
-        totalAmountCents: subtotal - discount + shipping + tax,
-        email: spec.email,
-        firstName: "Test",
-        lastName: "Shopper",
-        address: "1 Linen Lane",
-        city: "Springfield",
-        state: "IL",
-        zipCode: "62701",
-        createdAt: spec.paidAt ? new Date(spec.paidAt) : new Date("2026-03-02T09:00:00Z"),
-      })
-      .returning();
-    if (spec.lines.length) {
-      await tx.insert(orderItems).values(
-        spec.lines.map(([p, quantity, unit, share = 0]) => ({
-          orderId: order!.id,
-          productId: p?.id ?? null,
-          name: p?.name ?? "Old Blanket",
-          unitPriceCents: unit,
-          quantity,
-          lineTotalCents: quantity * unit,
-          discountCents: share,
-        })),
-      );
-    }
-    return order!;
-  });
-}
 
 const custom = (from: string, to: string): DateRange => {
   const { range, error } = readDateRange(new URLSearchParams({ range: "custom", from, to }));
@@ -91,6 +32,7 @@ async function rollupRows(db: Db) {
     categories: await q("select day::text, category, units, revenue_cents::text from sales_daily_categories order by 1, 2"),
     first: await q("select day::text, customers from first_orders_daily order by 1"),
     repeat: await q("select day::text, previous_day::text, orders from repeat_orders_daily order by 1, 2"),
+    searchMonthly: await q("select month::text, term, searches, empty_searches from search_terms_monthly order by 1, 2"),
     ledger: await q("select order_id, day::text, email_key, previous_day::text, revenue_cents::text, units, product_ids::text, categories::text, product_units::text, product_revenue_cents::text from sales_counted_orders order by 1"),
   };
 }
@@ -400,6 +342,53 @@ describe("the roll-ups as orders change", () => {
     expect(await salesByProduct(t.db, july1)).toEqual([]);
     expect(await salesByCategory(t.db, july1)).toEqual([]);
     expect(await salesTotals(t.db, july1)).toMatchObject({ orders: 0, revenueCents: 0 });
+  });
+});
+
+describe("the monthly search terms", () => {
+  const monthly = async () =>
+    (await t.db.execute(sql`select month::text, term, searches, empty_searches from search_terms_monthly where month < '2024-12-01' order by 1, 2`)).rows;
+  const fromDaily = async () =>
+    (
+      await t.db.execute(
+        sql`select date_trunc('month', day)::date::text as month, term, sum(searches)::int as searches, sum(empty_searches)::int as empty_searches
+            from search_terms_daily where day < '2024-12-01' group by 1, 2 order by 1, 2`,
+      )
+    ).rows;
+
+  it("follow the daily counts as the visit counter adds, updates and deletes them", async () => {
+    await t.db.insert(searchTermsDaily).values([
+      { day: "2024-10-30", term: "quilt", searches: 2, emptySearches: 0 },
+      { day: "2024-10-31", term: "quilt", searches: 3, emptySearches: 1 },
+      { day: "2024-11-01", term: "quilt", searches: 1, emptySearches: 0 },
+    ]);
+    // The counter's batch: an upsert adding to existing rows and making new ones.
+    await t.db.execute(sql`
+      insert into search_terms_daily (day, term, searches, empty_searches)
+      values ('2024-10-31', 'quilt', 4, 4), ('2024-10-31', 'velvet', 1, 1)
+      on conflict (day, term) do update set searches = search_terms_daily.searches + excluded.searches,
+        empty_searches = search_terms_daily.empty_searches + excluded.empty_searches`);
+    expect(await monthly()).toEqual([
+      { month: "2024-10-01", term: "quilt", searches: 9, empty_searches: 5 },
+      { month: "2024-10-01", term: "velvet", searches: 1, empty_searches: 1 },
+      { month: "2024-11-01", term: "quilt", searches: 1, empty_searches: 0 },
+    ]);
+    await t.db.execute(sql`delete from search_terms_daily where term = 'velvet' or day = '2024-10-30'`);
+    expect(await monthly()).toEqual([
+      { month: "2024-10-01", term: "quilt", searches: 7, empty_searches: 5 },
+      { month: "2024-11-01", term: "quilt", searches: 1, empty_searches: 0 },
+    ]);
+    expect(await monthly()).toEqual(await fromDaily());
+    // October 31 – November 1: one day of October (from the daily rows) and one of November.
+    const { searchTerms } = await import("~/server/analytics/figures.server");
+    expect(await searchTerms(t.db, custom("2024-10-31", "2024-11-01"))).toEqual({
+      top: [{ term: "quilt", count: 8 }],
+      empty: [{ term: "quilt", count: 5 }],
+    });
+    // October 2 – 31 reads October less its first day.
+    expect((await searchTerms(t.db, custom("2024-10-02", "2024-10-31"))).top).toEqual([{ term: "quilt", count: 7 }]);
+    await rebuild(t.db);
+    expect(await monthly()).toEqual(await fromDaily());
   });
 });
 

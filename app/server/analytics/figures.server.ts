@@ -15,7 +15,8 @@ import type {
 import { chartBucket, percentChange, type DateRange, type DayRange } from "~/lib/date-range";
 import { bucketSales } from "~/lib/sales-chart";
 import type { Db } from "../db/client.server";
-import { salesByCategory, salesByDay, salesByProduct, salesTotals } from "./sales.server";
+import { dateArray, inSpans, rangeCover } from "./range-cover.server";
+import { averageOrder, salesByCategory, salesByDay, salesByProduct, type SalesDay } from "./sales.server";
 
 export const TOP_ROWS = 10;
 
@@ -29,14 +30,20 @@ export type CustomerCounts = { newCustomers: number; returningCustomers: number 
  * over the orders is needed (docs/decisions/0019).
  */
 export async function customerCounts(db: Db, range: DayRange): Promise<CustomerCounts> {
-  const result = await db.execute<{ new_customers: number; returning_customers: number }>(sql`
-    select
+  return (await customerCountsOf(db, [range]))[0]!;
+}
+
+async function customerCountsOf(db: Db, ranges: DayRange[]): Promise<CustomerCounts[]> {
+  const columns = ranges.map(
+    (r, i) => sql`
       (select coalesce(sum(customers), 0)::int from first_orders_daily
-        where day between ${range.start}::date and ${range.end}::date) as new_customers,
+        where day between ${r.start}::date and ${r.end}::date) as ${sql.raw(`new_${i}`)},
       (select coalesce(sum(orders), 0)::int from repeat_orders_daily
-        where day between ${range.start}::date and ${range.end}::date and previous_day < ${range.start}::date) as returning_customers`);
+        where day between ${r.start}::date and ${r.end}::date and previous_day < ${r.start}::date) as ${sql.raw(`returning_${i}`)}`,
+  );
+  const result = await db.execute<Record<string, number>>(sql`select ${sql.join(columns, sql`, `)}`);
   const row = result.rows[0]!;
-  return { newCustomers: Number(row.new_customers), returningCustomers: Number(row.returning_customers) };
+  return ranges.map((_, i) => ({ newCustomers: Number(row[`new_${i}`]), returningCustomers: Number(row[`returning_${i}`]) }));
 }
 
 export type FunnelCounts = {
@@ -81,13 +88,22 @@ export function funnelSteps(counts: FunnelCounts, paidOrders: number): FunnelSte
   return steps.map((s, i) => ({ ...s, dropPercent: i === 0 ? null : dropPercent(steps[i - 1]!.count, s.count) }));
 }
 
-/** The most searched terms, and the terms whose searches most often found nothing. */
+/**
+ * The most searched terms, and the terms whose searches most often found nothing: whole months
+ * from search_terms_monthly, the rest of the range from search_terms_daily.
+ */
 export async function searchTerms(db: Db, range: DayRange, limit = TOP_ROWS): Promise<{ top: SearchTermCount[]; empty: SearchTermCount[] }> {
+  const cover = rangeCover(range);
   const result = await db.execute<{ term: string; searches: number; empty_searches: number; top_rank: number; empty_rank: number }>(sql`
-    with terms as (
+    with parts as (
+      select term, searches, empty_searches from search_terms_monthly where month = any (${dateArray(cover.months)})
+      union all
+      select term, searches, empty_searches from search_terms_daily where ${inSpans(sql.raw("day"), cover.addDays)}
+      union all
+      select term, -searches, -empty_searches from search_terms_daily where ${inSpans(sql.raw("day"), cover.subtractDays)}
+    ), terms as (
       select term, sum(searches)::bigint as searches, sum(empty_searches)::bigint as empty_searches
-      from search_terms_daily
-      where day between ${range.start}::date and ${range.end}::date
+      from parts
       group by term
     ), ranked as (
       select term, searches, empty_searches,
@@ -121,15 +137,25 @@ function compared(current: number | null, previous: number | null): ComparedFigu
   return { current, previous, change: current === null || previous === null ? null : percentChange(current, previous) };
 }
 
-/** Everything the Analytics page shows for a range. */
+/** Sums of a run of days (the range's totals, read with the chart's days in the same query). */
+function totalsOf(days: SalesDay[]) {
+  const t = { orders: 0, revenueCents: 0, units: 0 };
+  for (const d of days) {
+    t.orders += d.orders;
+    t.revenueCents += d.revenueCents;
+    t.units += d.units;
+  }
+  return { ...t, averageOrderCents: averageOrder(t.revenueCents, t.orders) };
+}
+
+/** Everything the Analytics page shows for a range: eight small queries, side by side. */
 export async function analyticsView(db: Db, range: DateRange): Promise<AnalyticsView> {
-  const [days, totals, previousTotals, customers, previousCustomers, byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches] =
+  // The previous period ends the day before the range starts: one read of sales_daily covers both.
+  const both: DayRange = { start: range.previous.start, end: range.end, days: range.previous.days + range.days };
+  const [allDays, [customers, previousCustomers], byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches] =
     await Promise.all([
-      salesByDay(db, range),
-      salesTotals(db, range),
-      salesTotals(db, range.previous),
-      customerCounts(db, range),
-      customerCounts(db, range.previous),
+      salesByDay(db, both),
+      customerCountsOf(db, [range, range.previous]),
       salesByProduct(db, range, { limit: TOP_ROWS }),
       salesByProduct(db, range, { limit: TOP_ROWS, by: "units" }),
       salesByCategory(db, range, { limit: TOP_ROWS }),
@@ -137,20 +163,24 @@ export async function analyticsView(db: Db, range: DateRange): Promise<Analytics
       funnelCounts(db, range),
       searchTerms(db, range),
     ]);
+  const days = allDays.slice(range.previous.days);
+  const totals = totalsOf(days);
+  const previousTotals = totalsOf(allDays.slice(0, range.previous.days));
   const figures: AnalyticsFigures = {
     revenueCents: compared(totals.revenueCents, previousTotals.revenueCents),
     orders: compared(totals.orders, previousTotals.orders),
     averageOrderCents: compared(totals.averageOrderCents, previousTotals.averageOrderCents),
     units: compared(totals.units, previousTotals.units),
-    newCustomers: compared(customers.newCustomers, previousCustomers.newCustomers),
-    returningCustomers: compared(customers.returningCustomers, previousCustomers.returningCustomers),
+    newCustomers: compared(customers!.newCustomers, previousCustomers!.newCustomers),
+    returningCustomers: compared(customers!.returningCustomers, previousCustomers!.returningCustomers),
   };
   const product = (p: TopProduct): TopProduct => ({ productId: p.productId, name: p.name, category: p.category, units: p.units, revenueCents: p.revenueCents });
   const category = (c: TopCategory): TopCategory => ({ category: c.category, units: c.units, revenueCents: c.revenueCents });
+  const bucket = chartBucket(range);
   return {
     range,
     figures,
-    chart: { bucket: chartBucket(range), points: bucketSales(days, chartBucket(range)) },
+    chart: { bucket, points: bucketSales(days, bucket) },
     topProducts: { byRevenue: byRevenue.map(product), byUnits: byUnits.map(product) },
     topCategories: { byRevenue: categoriesByRevenue.map(category), byUnits: categoriesByUnits.map(category) },
     funnel: funnelSteps(visits, totals.orders),

@@ -2,9 +2,10 @@
 // counts as a sale). The roll-ups are kept exact by triggers on orders and order lines
 // (migration 0018, docs/decisions/0019): nothing here reads the orders themselves, so a year of
 // figures costs a few hundred rows per question.
-import { sql } from "drizzle-orm";
-import { addDays, daysOf, parseDay, type DayRange } from "~/lib/date-range";
+import { sql, type SQL } from "drizzle-orm";
+import { daysOf, type DayRange } from "~/lib/date-range";
 import type { Db } from "../db/client.server";
+import { dateArray, inSpans, monthOf, rangeCover } from "./range-cover.server";
 
 /** Sales of one UTC day: orders that count, added on the day they were paid. */
 export type SalesDay = {
@@ -118,84 +119,169 @@ export function averageOrder(revenueCents: number, orders: number): number | nul
   return orders > 0 ? Math.round(revenueCents / orders) : null;
 }
 
-/**
- * The range cut into whole calendar months (read from the monthly roll-up) and the days before
- * and after them (read from the daily one): a 12-month range reads ~11 months of monthly rows
- * and at most two partial months of daily rows.
- */
-export function splitIntoMonths(range: DayRange): { months: [string, string] | null; days: [string, string][] } {
-  const start = new Date(parseDay(range.start)!);
-  const end = new Date(parseDay(range.end)!);
-  const firstWhole =
-    start.getUTCDate() === 1 ? range.start : isoDay(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-  const endIsMonthEnd = addDays(range.end, 1).endsWith("-01");
-  const lastWholeEnd = endIsMonthEnd ? range.end : isoDay(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 0));
-  if (firstWhole > lastWholeEnd) return { months: null, days: [[range.start, range.end]] };
-  const lastWholeMonth = `${lastWholeEnd.slice(0, 7)}-01`;
-  const days: [string, string][] = [];
-  if (range.start < firstWhole) days.push([range.start, addDays(firstWhole, -1)]);
-  if (lastWholeEnd < range.end) days.push([addDays(lastWholeEnd, 1), range.end]);
-  return { months: [firstWhole, lastWholeMonth], days };
-}
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** A condition on `column` true for the listed day spans (false when there are none). */
-function inSpans(column: ReturnType<typeof sql.raw>, spans: [string, string][]) {
-  if (spans.length === 0) return sql`false`;
-  return sql.join(
-    spans.map(([a, b]) => sql`${column} between ${a}::date and ${b}::date`),
-    sql` or `,
-  );
-}
-
 type ProductRow = { product_id: string; name: string; category: string; units: string | number; revenue_cents: string | number };
+type RankedRow = ProductRow & { bound: string | number | null };
 
-/** Products sold in the range: revenue and units, by revenue (or units) descending, then name. */
+const toProductSales = (r: ProductRow): ProductSales => ({
+  productId: r.product_id,
+  name: r.name,
+  category: r.category,
+  units: Number(r.units),
+  revenueCents: Number(r.revenue_cents),
+});
+
+/**
+ * Products sold in the range: revenue and units, by revenue (or units) descending, then name.
+ *
+ * With a limit (the top 10 of the Analytics page, a report's first rows) it reads few rows even
+ * on a big catalogue: every month the range touches gives its best K products (an index on the
+ * monthly roll-up), their exact totals over the range are summed, and the answer is kept when
+ * the last of them beats what any other product could have sold: at most the sum, over those
+ * months, of each month's K-th best (a product outside a month's best K sold at most that much
+ * in it). Sales are skewed in any real shop, so this holds; when it does not (flat sales) K
+ * grows tenfold, then everything is summed (docs/decisions/0019).
+ */
 export async function salesByProduct(db: Db, range: DayRange, opts: SalesRanking = {}): Promise<ProductSales[]> {
-  const { months, days } = splitIntoMonths(range);
-  const inMonths = months ? sql`month between ${months[0]}::date and ${months[1]}::date` : sql`false`;
-  const order = opts.by === "units" ? sql`units desc, revenue_cents desc` : sql`revenue_cents desc, units desc`;
+  if (opts.limit !== undefined && opts.limit > 0) {
+    for (const k of [Math.max(100, 5 * opts.limit), Math.max(1000, 50 * opts.limit)]) {
+      const top = await topProductsByMonthBound(db, range, opts.limit, opts.by ?? "revenue", k);
+      if (top) return top;
+    }
+  }
+  return allProductSales(db, range, opts);
+}
+
+const metricColumn = (by: SalesRanking["by"]) => sql.raw(by === "units" ? "units" : "revenue_cents");
+const orderOf = (by: SalesRanking["by"]) =>
+  by === "units" ? sql`units desc, revenue_cents desc` : sql`revenue_cents desc, units desc`;
+
+/**
+ * Each listed product's units and revenue over the range (`products` is a query or CTE naming a
+ * product_id column), through index-only reads of the product-first indexes.
+ */
+function productTotals(products: SQL, range: DayRange) {
+  const cover = rangeCover(range);
+  return sql`
+    select c.product_id,
+      coalesce(m.units, 0) + coalesce(a.units, 0) - coalesce(x.units, 0) as units,
+      coalesce(m.revenue_cents, 0) + coalesce(a.revenue_cents, 0) - coalesce(x.revenue_cents, 0) as revenue_cents
+    from (${products}) c
+    left join lateral (
+      select sum(s.units)::bigint as units, sum(s.revenue_cents)::bigint as revenue_cents
+      from sales_monthly_products s
+      where s.product_id = c.product_id and s.month = any (${dateArray(cover.months)})
+    ) m on true
+    left join lateral (
+      select sum(d.units)::bigint as units, sum(d.revenue_cents)::bigint as revenue_cents
+      from sales_daily_products d
+      where d.product_id = c.product_id and (${inSpans(sql.raw("d.day"), cover.addDays)})
+    ) a on true
+    left join lateral (
+      select sum(d.units)::bigint as units, sum(d.revenue_cents)::bigint as revenue_cents
+      from sales_daily_products d
+      where d.product_id = c.product_id and (${inSpans(sql.raw("d.day"), cover.subtractDays)})
+    ) x on true`;
+}
+
+/** The name and category a product last sold under in the range (its latest daily row there). */
+function latestName(range: DayRange) {
+  return sql`
+    left join lateral (
+      select d.name, d.category from sales_daily_products d
+      where d.product_id = t.product_id and d.day between ${range.start}::date and ${range.end}::date
+      order by d.day desc limit 1
+    ) n on true`;
+}
+
+/** The top `limit` products when the month bound proves them (see salesByProduct), else null. */
+async function topProductsByMonthBound(
+  db: Db,
+  range: DayRange,
+  limit: number,
+  by: NonNullable<SalesRanking["by"]>,
+  k: number,
+): Promise<ProductSales[] | null> {
+  const metric = metricColumn(by);
+  const result = await db.execute<RankedRow>(sql`
+    with touched as (
+      select m::date as month
+      from generate_series(${monthOf(range.start)}::date, ${monthOf(range.end)}::date, interval '1 month') m
+    ), best as materialized (
+      select t.product_id, t.v, t.n
+      from touched
+      cross join lateral (
+        -- "nulls last" as the index is declared (the columns are never null), so the index is read in order.
+        select s.product_id, s.${metric} as v, row_number() over (order by s.${metric} desc nulls last) as n
+        from sales_monthly_products s
+        where s.month = touched.month
+        order by s.${metric} desc nulls last
+        limit ${k}
+      ) t
+    ), totals as (
+      ${productTotals(sql`select distinct product_id from best`, range)}
+    ), top as (
+      -- Ties at the last place come along, so the final order by name picks among all of them.
+      select * from totals t where t.units <> 0 or t.revenue_cents <> 0
+      order by ${orderOf(by)}
+      fetch first ${limit} rows with ties
+    )
+    select t.product_id, n.name, n.category, t.units, t.revenue_cents,
+      -- What a product outside every month's best K could have sold at most.
+      (select coalesce(sum(v), 0) from best where n = ${k}) as bound
+    from top t
+    ${latestName(range)}
+    order by ${orderOf(by)}, n.name, t.product_id
+    limit ${limit}`);
+  const rows = result.rows;
+  const bound = Number(rows[0]?.bound ?? 0);
+  // No month had K products: every product that sold is a candidate, so the answer is complete.
+  if (bound === 0) return rows.map(toProductSales);
+  const last = rows[limit - 1];
+  if (!last) return null;
+  return Number(by === "units" ? last.units : last.revenue_cents) > bound ? rows.map(toProductSales) : null;
+}
+
+/** Every product's totals over the range, summed (the reports' full lists; the fallback of the top). */
+async function allProductSales(db: Db, range: DayRange, opts: SalesRanking): Promise<ProductSales[]> {
+  const cover = rangeCover(range);
   const result = await db.execute<ProductRow>(sql`
     with parts as (
-      select product_id, name, category, units, revenue_cents, month as period
-        from sales_monthly_products where ${inMonths}
+      select product_id, units, revenue_cents
+        from sales_monthly_products where month = any (${dateArray(cover.months)})
       union all
-      select product_id, name, category, units, revenue_cents, day
-        from sales_daily_products where ${inSpans(sql.raw("day"), days)}
+      select product_id, units, revenue_cents
+        from sales_daily_products where ${inSpans(sql.raw("day"), cover.addDays)}
+      union all
+      select product_id, -units, -revenue_cents
+        from sales_daily_products where ${inSpans(sql.raw("day"), cover.subtractDays)}
+    ), totals as (
+      select product_id, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents
+      from parts
+      group by product_id
+      having sum(units) <> 0 or sum(revenue_cents) <> 0
+    ), top as (
+      select * from totals t order by ${orderOf(opts.by)}
+      ${opts.limit === undefined ? sql`` : sql`fetch first ${opts.limit} rows with ties`}
     )
-    select product_id,
-      -- The name and category of the latest period the product sold in.
-      (max(array[period::text, name]))[2] as name,
-      (max(array[period::text, category]))[2] as category,
-      sum(units)::bigint as units,
-      sum(revenue_cents)::bigint as revenue_cents
-    from parts
-    group by product_id
-    having sum(units) <> 0 or sum(revenue_cents) <> 0
-    order by ${order}, name, product_id
+    select t.product_id, n.name, n.category, t.units, t.revenue_cents
+    from top t
+    ${latestName(range)}
+    order by ${orderOf(opts.by)}, n.name, t.product_id
     ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`);
-  return result.rows.map((r) => ({
-    productId: r.product_id,
-    name: r.name,
-    category: r.category,
-    units: Number(r.units),
-    revenueCents: Number(r.revenue_cents),
-  }));
+  return result.rows.map(toProductSales);
 }
 
 type CategoryRow = { category: string; units: string | number; revenue_cents: string | number };
 
 /** Categories sold in the range (the product's category when the order was counted). */
 export async function salesByCategory(db: Db, range: DayRange, opts: SalesRanking = {}): Promise<CategorySales[]> {
-  const order = opts.by === "units" ? sql`units desc, revenue_cents desc` : sql`revenue_cents desc, units desc`;
   const result = await db.execute<CategoryRow>(sql`
     select category, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents
     from sales_daily_categories
     where day between ${range.start}::date and ${range.end}::date
     group by category
     having sum(units) <> 0 or sum(revenue_cents) <> 0
-    order by ${order}, category
+    order by ${orderOf(opts.by)}, category
     ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`);
   return result.rows.map((r) => ({ category: r.category, units: Number(r.units), revenueCents: Number(r.revenue_cents) }));
 }

@@ -82,7 +82,11 @@ export const salesDailyProducts = pgTable(
     units: integer("units").notNull().default(0),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.productId] }),
+    // One product's days, read index-only (app/server/analytics/sales.server.ts, productTotals).
+    index("sales_daily_products_product_idx").on(t.productId, t.day, t.units, t.revenueCents),
+  ],
 );
 
 /**
@@ -187,7 +191,14 @@ export const salesMonthlyProducts = pgTable(
     units: integer("units").notNull().default(0),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.month, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.productId] }),
+    // A month's best sellers by revenue and by units (the top products' candidates), index-only.
+    index("sales_monthly_products_revenue_idx").on(t.month, t.revenueCents.desc(), t.productId),
+    index("sales_monthly_products_units_idx").on(t.month, t.units.desc(), t.productId),
+    // One product's months, index-only.
+    index("sales_monthly_products_product_idx").on(t.productId, t.month, t.units, t.revenueCents),
+  ],
 );
 
 /** Sales per UTC day and category (the product's category when the order was counted). */
@@ -221,4 +232,20 @@ export const repeatOrdersDaily = pgTable(
     orders: integer("orders").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.previousDay] })],
+);
+
+/**
+ * Storefront searches per calendar month (its first day) and term: search_terms_daily summed,
+ * kept by a trigger on it (migration 0018's companion), so a year's top terms read ~12 rows per
+ * term instead of 365.
+ */
+export const searchTermsMonthly = pgTable(
+  "search_terms_monthly",
+  {
+    month: date("month").notNull(),
+    term: text("term").notNull(),
+    searches: integer("searches").notNull().default(0),
+    emptySearches: integer("empty_searches").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.term] })],
 );
