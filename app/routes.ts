@@ -15,6 +15,8 @@ export default [
   route("api/checkout", "routes/resources/checkout.ts"),
   route("api/verify-payment", "routes/resources/verify-payment.ts"),
   route("api/cart/quote", "routes/resources/cart-quote.ts"),
+  // The signed-in shopper's saved cart (GET to read, POST to save or merge).
+  route("api/cart", "routes/resources/saved-cart.ts"),
   route("api/webhooks/stripe", "routes/resources/stripe-webhook.ts"),
   // The storefront's add-to-cart beacon, for visit counting (docs/rules/analytics.md, Visits).
   route("api/events", "routes/resources/events.ts"),

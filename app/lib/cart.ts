@@ -127,6 +127,30 @@ function subscribe(listener: Listener) {
   };
 }
 
+/** Changes made in this tab (not those from other tabs): what the signed-in cart saves (cart-sync.ts). */
+export function onLocalCartChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whose saved cart this device's cart follows, and what was last saved (cart-sync.ts); absent: a guest's cart. */
+export const CART_OWNER_KEY = "shopping-cart-owner";
+
+/**
+ * Signed out (or the session ended) after following a signed-in shopper's cart: the device keeps
+ * no trace of it (docs/rules/after-sale.md, The cart of a signed-in shopper). A guest's cart is untouched.
+ */
+export function forgetSignedInCart() {
+  try {
+    if (window.localStorage.getItem(CART_OWNER_KEY) === null) return;
+    window.localStorage.removeItem(CART_OWNER_KEY);
+  } catch {
+    return;
+  }
+  dropStashedCart();
+  write([]);
+}
+
 export const cartStore = {
   getItems: read,
   add: (product: Omit<CartItem, "quantity">) => write(addItem(read(), product)),

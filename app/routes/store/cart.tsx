@@ -3,6 +3,7 @@ import { brandFrom } from "~/lib/seo";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CartLine } from "~/components/store/cart-line";
+import { CartNotice } from "~/components/store/cart-notice";
 import { useCartQuote } from "~/components/store/cart-quote";
 import { DiscountCodeField, useDiscountEntry } from "~/components/store/discount-code-field";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -38,6 +39,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Shopping Cart</h1>
+      <CartNotice />
       {!hydrated ? (
         <div className="mt-8 grid gap-4" aria-busy="true" aria-label="Loading your cart">
           <Skeleton className="h-24 w-full" />

@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CartFollowsShopper } from "~/components/store/cart-follows-shopper";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings";
@@ -21,6 +22,7 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter footer={settings?.footer_content ?? DEFAULT_SETTINGS.footer_content} logoText={branding.logo_text} />
+      <CartFollowsShopper userId={root?.user?.id ?? null} />
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { forgetSignedInCart } from "~/lib/cart";
+
+/**
+ * Keeps a signed-in shopper's cart on the server (docs/rules/after-sale.md, The cart of a
+ * signed-in shopper). The sync code is imported only once someone is signed in, so a guest's
+ * first-load JavaScript does not grow; after signing out the device's cart is emptied.
+ */
+export function CartFollowsShopper({ userId }: { userId: string | null }) {
+  useEffect(() => {
+    if (!userId) {
+      forgetSignedInCart();
+      return;
+    }
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("~/lib/cart-sync").then((m) => {
+      if (!cancelled) stop = m.startCartSync(userId);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+  return null;
+}
