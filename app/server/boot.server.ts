@@ -9,6 +9,7 @@ import { releaseClusterTasks } from "./jobs/cluster-task.server";
 import { getRootLogger } from "./logger.server";
 import { startSettlementWorkers } from "./settlement/worker.server";
 import { startMailWorker } from "./mail/worker.server";
+import { warmUpMailTemplates } from "./mail/templates/load.server";
 import { getAuthSecret } from "./secrets.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
@@ -44,6 +45,7 @@ export async function boot() {
   const stopWorkers = startSettlementWorkers(db);
   const stopPruner = startChangeLogPruner(db);
   const stopMailWorker = startMailWorker(db);
+  warmUpMailTemplates();
   stopPeriodicTasks = async () => {
     stopWorkers();
     stopPruner();

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.server";
 import { composeMail, type MailDraft } from "../mail/compose.server";
 import { sendMail } from "../mail/mail.server";
-import { accountConfirmationMail, alreadyRegisteredMail, passwordChangedMail, passwordResetMail } from "../mail/templates/account.server";
+import { loadTemplates } from "../mail/templates/load.server";
 
 type Person = { email: string; name?: string | null };
 
@@ -11,11 +11,11 @@ async function sendAccountMail(db: Db, to: Person, kind: string, draft: MailDraf
 }
 
 export function sendConfirmationMail(db: Db, to: Person, url: string) {
-  return sendAccountMail(db, to, "email-verification", (ctx) => accountConfirmationMail(ctx, { name: to.name, url }), url);
+  return sendAccountMail(db, to, "email-verification", async (ctx) => (await loadTemplates()).accountConfirmationMail(ctx, { name: to.name, url }), url);
 }
 
 export function sendPasswordResetMail(db: Db, to: Person, url: string) {
-  return sendAccountMail(db, to, "password-reset", (ctx) => passwordResetMail(ctx, { name: to.name, url }), url);
+  return sendAccountMail(db, to, "password-reset", async (ctx) => (await loadTemplates()).passwordResetMail(ctx, { name: to.name, url }), url);
 }
 
 /**
@@ -23,9 +23,9 @@ export function sendPasswordResetMail(db: Db, to: Person, url: string) {
  * so the owner of an existing account learns about the attempt here instead.
  */
 export function sendAlreadyRegisteredMail(db: Db, to: Person & { emailVerified: boolean }) {
-  return sendAccountMail(db, to, "already-registered", (ctx) => alreadyRegisteredMail(ctx, { emailVerified: to.emailVerified }));
+  return sendAccountMail(db, to, "already-registered", async (ctx) => (await loadTemplates()).alreadyRegisteredMail(ctx, { emailVerified: to.emailVerified }));
 }
 
 export function sendPasswordChangedMail(db: Db, to: Person) {
-  return sendAccountMail(db, to, "password-changed", (ctx) => passwordChangedMail(ctx));
+  return sendAccountMail(db, to, "password-changed", async (ctx) => (await loadTemplates()).passwordChangedMail(ctx));
 }

@@ -7,7 +7,7 @@ import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { composeMail } from "../mail/compose.server";
 import { sendMail } from "../mail/mail.server";
-import { contactCopyMail } from "../mail/templates/contact.server";
+import { loadTemplates } from "../mail/templates/load.server";
 import { checkRateLimits, rateLimitRefusal } from "../rate-limit.server";
 import type { Refusal } from "../refusal.server";
 
@@ -31,7 +31,7 @@ export async function submitContactMessage(
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
     .returning({ id: contactMessages.id });
   try {
-    const copy = await composeMail(db, (ctx) => contactCopyMail(ctx, input));
+    const copy = await composeMail(db, async (ctx) => (await loadTemplates()).contactCopyMail(ctx, input));
     await sendMail(db, { to: getEnv().SHOP_EMAIL, replyTo: input.email, kind: "contact", ...copy });
   } catch (err) {
     logger.error({ err: (err as Error).message, messageId: row!.id }, "contact message stored but not mailed");

@@ -2,10 +2,9 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { MailTemplateText } from "~/lib/mail-templates";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
-import { accountConfirmationMail, passwordResetMail } from "./templates/account.server";
-import { contactCopyMail } from "./templates/contact.server";
 import type { MailContext, RenderedMail } from "./templates/context.server";
-import { orderCancelledMail, orderConfirmationMail, orderNotCompletedMail, orderShippedMail, type OrderForMail } from "./templates/order.server";
+import { loadTemplates } from "./templates/load.server";
+import type { OrderForMail } from "./templates/order.server";
 import type { MailLineItem } from "./templates/order-parts.server";
 
 /**
@@ -77,11 +76,13 @@ function sampleOrder(lines: MailLineItem[]): OrderForMail {
 }
 
 /** One mail with sample data; `override` replaces the owner's saved subject and intro (the unsaved editor). */
-export function renderSampleMail(
+export async function renderSampleMail(
   ctx: MailContext,
   kind: SampleMail,
   opts: { lines?: MailLineItem[]; override?: Partial<MailTemplateText> } = {},
 ): Promise<RenderedMail> {
+  const { accountConfirmationMail, passwordResetMail, orderConfirmationMail, orderShippedMail, orderCancelledMail, orderNotCompletedMail, contactCopyMail } =
+    await loadTemplates();
   const lines = opts.lines ?? SAMPLE_LINES;
   const order = sampleOrder(lines);
   const base = ctx.brand.baseUrl;

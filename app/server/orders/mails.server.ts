@@ -3,7 +3,8 @@ import { publicUrl } from "../env.server";
 import { logger } from "../logger.server";
 import { composeMail, type MailDraft } from "../mail/compose.server";
 import { queueMail, sendMail } from "../mail/mail.server";
-import { orderConfirmationMail as confirmationTemplate, orderNotCompletedMail, type OrderForMail } from "../mail/templates/order.server";
+import { loadTemplates } from "../mail/templates/load.server";
+import type { OrderForMail } from "../mail/templates/order.server";
 import type { MailLineItem } from "../mail/templates/order-parts.server";
 import { orderPageUrl } from "./order-link.server";
 
@@ -24,12 +25,12 @@ export const orderLink = (order: { orderNumber: string; email: string }) => `${p
  * (subtotal, discount, shipping, tax, total), the address and the link to the order's page.
  */
 export function orderConfirmationMail(order: MailOrder, lines: MailLine[]): MailDraft {
-  return (ctx) => confirmationTemplate(ctx, { order, lines, orderUrl: orderLink(order) });
+  return async (ctx) => (await loadTemplates()).orderConfirmationMail(ctx, { order, lines, orderUrl: orderLink(order) });
 }
 
 /** Sent when a payment arrived for an order that cannot be completed (sold out, or cancelled first): what happened and what happens to the money. */
 export function notCompletedMail(order: MailOrder, reason: string): MailDraft {
-  return (ctx) => orderNotCompletedMail(ctx, { order, reason });
+  return async (ctx) => (await loadTemplates()).orderNotCompletedMail(ctx, { order, reason });
 }
 
 /**

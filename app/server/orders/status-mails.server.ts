@@ -1,5 +1,6 @@
 import type { MailDraft } from "../mail/compose.server";
-import { orderCancelledMail as cancelledTemplate, orderShippedMail as shippedTemplate, type RefundOutcome } from "../mail/templates/order.server";
+import { loadTemplates } from "../mail/templates/load.server";
+import type { RefundOutcome } from "../mail/templates/order.server";
 import { orderLink, type MailLine, type MailOrder } from "./mails.server";
 
 /**
@@ -12,10 +13,10 @@ export function orderShippedMail(order: MailOrder, lines: MailLine[], trackingNu
     trackingNumber: order.trackingNumber || trackingNumber || null,
     trackingUrl: order.trackingUrl ?? null,
   };
-  return (ctx) => shippedTemplate(ctx, { order, shipment, lines, orderUrl: orderLink(order) });
+  return async (ctx) => (await loadTemplates()).orderShippedMail(ctx, { order, shipment, lines, orderUrl: orderLink(order) });
 }
 
 /** Sent when an admin cancels the order; says what happens to the money. */
 export function orderCancelledMail(order: MailOrder, refund: RefundOutcome): MailDraft {
-  return (ctx) => cancelledTemplate(ctx, { order, refund, orderUrl: orderLink(order) });
+  return async (ctx) => (await loadTemplates()).orderCancelledMail(ctx, { order, refund, orderUrl: orderLink(order) });
 }
