@@ -70,13 +70,14 @@ export function ResendResult({ answer }: { answer: ResendAnswer | undefined }) {
 /**
  * A mail's HTML as the recipient's mail program would show it: in a sandboxed frame (no script
  * runs, nothing reaches this page), from the stored HTML, never inserted into the admin's page.
+ * Its links (target=_blank, as react-email writes them) open in a new tab.
  */
 export function MailHtmlFrame({ html, title, width = "100%" }: { html: string; title: string; width?: number | string }) {
   return (
     <iframe
       title={title}
       srcDoc={html}
-      sandbox=""
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
       referrerPolicy="no-referrer"
       className="h-[640px] max-w-full rounded-md border bg-white"
       style={{ width }}
