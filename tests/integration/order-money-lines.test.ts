@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
+import { MemoryRouter } from "react-router";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OrdersList } from "~/components/account/orders-list";
@@ -154,7 +155,10 @@ describe("an order with a discount, paid shipping and tax", () => {
     expect(order).toMatchObject({ orderNumber: priced.orderNumber, discountCents: 500, discountCode: "SAVE5", shippingName: "Express", taxCents: 326, totalAmountCents: 5825 });
     expect(pairs(orderMoneyRows(order))).toEqual(lines);
 
-    const html = renderToStaticMarkup(createElement(OrdersList, { orders: res.body.orders }));
+    // Each order links to its own page, so the list renders inside a router.
+    const html = renderToStaticMarkup(
+      createElement(MemoryRouter, null, createElement(OrdersList, { orders: res.body.orders })),
+    );
     // The card's total, then the lines it is made of.
     expect(html).toContain('<span class="font-semibold" data-testid="account-order-total">$58.25</span>');
     for (const [label, value] of lines.slice(0, -1)) {
