@@ -26,7 +26,12 @@ let admin: TestUser;
 let adminCookie = "";
 
 /** The tasks every server's start takes a turn at (the sweep's first turn is ten minutes in). */
-const TASKS_AT_START = ["settlement:provider-calls", "settlement:lost-payments", "storefront:change-log-prune"];
+const TASKS_AT_START = [
+  "settlement:provider-calls",
+  "settlement:lost-payments",
+  "storefront:change-log-prune",
+  "mail:send-log",
+];
 
 const start = () => {
   const dataDir = tempDataDir();
