@@ -41,6 +41,9 @@ export default [
     // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.
     route("profile/orders/:orderNumber", "routes/account/order.tsx"),
     route("cart", "routes/store/cart.tsx"),
+    // The abandoned-checkout reminder's links: back to a cart holding the checkout, and unsubscribe.
+    route("cart/restore", "routes/store/cart-restore.tsx"),
+    route("unsubscribe", "routes/store/unsubscribe.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("order-success", "routes/store/order-success.tsx"),
     route("blog", "routes/blog/index.tsx"),
@@ -79,6 +82,7 @@ export default [
       route("reports/export", "routes/admin/reports-export.ts"),
       route("site-settings", "routes/admin/site-settings.tsx"),
       route("site-settings/emails", "routes/admin/site-settings-emails.ts"),
+      route("site-settings/reminder", "routes/admin/site-settings-reminder.ts"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),

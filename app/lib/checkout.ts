@@ -94,6 +94,8 @@ export type CheckoutRequestBody = {
   idempotencyKey?: string;
   discountCode?: string;
   shippingRateId?: string;
+  /** The 'Email me about my order' box (docs/rules/after-sale.md, The abandoned-checkout reminder). */
+  emailAboutOrder?: boolean;
 };
 
 /** The error body of /api/checkout; `problems` names each cart line the shop cannot sell. */

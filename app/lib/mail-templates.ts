@@ -4,7 +4,14 @@
  * editor and the server's templates both read it; the input schema is in mail-templates-input.ts.
  */
 
-export const EDITABLE_MAILS = ["email-verification", "password-reset", "order-confirmation", "order-shipped", "order-cancelled"] as const;
+export const EDITABLE_MAILS = [
+  "email-verification",
+  "password-reset",
+  "order-confirmation",
+  "order-shipped",
+  "order-cancelled",
+  "abandoned-checkout",
+] as const;
 export type EditableMail = (typeof EDITABLE_MAILS)[number];
 
 export const isEditableMail = (v: unknown): v is EditableMail => typeof v === "string" && (EDITABLE_MAILS as readonly string[]).includes(v);
@@ -57,6 +64,13 @@ export const MAIL_DEFINITIONS: Record<EditableMail, MailDefinition> = {
     subject: "Order {orderNumber} cancelled",
     intro: "Hello {name}, your order has been cancelled.",
     placeholders: ["shopName", "name", "orderNumber"],
+  },
+  "abandoned-checkout": {
+    label: "Abandoned-checkout reminder",
+    description: "Sent once, some hours after a checkout that was never paid, when the reminder is on (below): the items and a link back to a cart holding them.",
+    subject: "Your {shopName} cart is waiting",
+    intro: "Hello {name}, you left a few things at checkout. We kept them for you: your cart is one click away.",
+    placeholders: ["shopName", "name"],
   },
 };
 

@@ -10,6 +10,7 @@ import { getRootLogger } from "./logger.server";
 import { startSettlementWorkers } from "./settlement/worker.server";
 import { startMailWorker } from "./mail/worker.server";
 import { warmUpMailTemplates } from "./mail/templates/load.server";
+import { startCheckoutReminders } from "./reminders/worker.server";
 import { getAuthSecret } from "./secrets.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
@@ -46,10 +47,12 @@ export async function boot() {
   const stopPruner = startChangeLogPruner(db);
   const stopMailWorker = startMailWorker(db);
   warmUpMailTemplates();
+  const stopReminders = startCheckoutReminders(db);
   stopPeriodicTasks = async () => {
     stopWorkers();
     stopPruner();
     stopMailWorker();
+    stopReminders();
     await releaseClusterTasks(db);
   };
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");

@@ -21,6 +21,8 @@ import { getLowStockDefault } from "~/server/settings/inventory.server";
 import { getMailTemplates } from "~/server/mail/mail-settings.server";
 import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
 import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
+import { getReminderSetting } from "~/server/reminders/reminder-setting.server";
+import { DEFAULT_REMINDER_SETTING, type ReminderSetting } from "~/lib/abandoned-checkout";
 import type { Route } from "./+types/site-settings";
 
 export const meta: Route.MetaFunction = () => [
@@ -60,6 +62,17 @@ async function loadMailTemplates(): Promise<MailTemplates> {
   }
 }
 
+/** The Emails tab's abandoned-checkout reminder; when it cannot be read the card shows the default (off). */
+async function loadReminderSetting(): Promise<ReminderSetting> {
+  try {
+    const { enabled, hours } = await getReminderSetting(getDb());
+    return { enabled, hours };
+  } catch (err) {
+    logger.error({ err }, "abandoned-checkout reminder setting could not be loaded");
+    return DEFAULT_REMINDER_SETTING;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
@@ -67,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings: loadSettings(),
     lowStockThreshold: loadLowStockDefault(),
     mailTemplates: loadMailTemplates(),
+    reminder: loadReminderSetting(),
     adminEmail: admin.email,
     uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES),
   };
@@ -161,6 +175,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 settings={result.settings}
                 lowStockThreshold={loaderData.lowStockThreshold}
                 mailTemplates={loaderData.mailTemplates}
+                reminder={loaderData.reminder}
                 adminEmail={loaderData.adminEmail}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={

@@ -9,9 +9,11 @@ import { ShippingOptions } from "~/components/store/shipping-options";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { CartSummary } from "~/components/store/cart-summary";
 import { CheckoutFormFields } from "~/components/store/checkout-form-fields";
+import { EmailAboutOrder } from "~/components/store/email-about-order";
 import { SavedAddressPicker } from "~/components/store/saved-address-picker";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { EMAIL_ABOUT_ORDER_FIELD } from "~/lib/abandoned-checkout";
 import { cartStore, checkoutId, stashCartForCheckout, useCart } from "~/lib/cart";
 import {
   CHECKOUT_MESSAGES,
@@ -109,6 +111,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     busy.current = true;
     setProcessing(true);
     const cartItems = cart.items.map((i) => ({ id: i.id, quantity: i.quantity, priceCents: i.priceCents, name: i.name }));
+    const emailAboutOrder = (form.elements.namedItem(EMAIL_ABOUT_ORDER_FIELD) as HTMLInputElement | null)?.checked === true;
     try {
       const res = await fetch("/api/checkout", {
         method: "POST",
@@ -117,9 +120,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           cartItems,
           formData: check.data,
           // Same cart and form, same key: a double click, a second tab or a retry finds the same order.
-          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate })}`,
+          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate, emailAboutOrder })}`,
           discountCode: discount.applied || undefined,
           shippingRateId: chosenRate ?? undefined,
+          emailAboutOrder,
         }),
       });
       const body = (await res.json().catch(() => null)) as (CheckoutErrorBody & { url?: string }) | null;
@@ -167,6 +171,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </h2>
             {addresses.length ? <SavedAddressPicker addresses={addresses} selectedId={saved?.id} /> : null}
             <CheckoutFormFields defaults={defaults} errors={errors} />
+            <EmailAboutOrder />
             <div className="mt-4">
               <ShippingOptions shipping={shipping} selectedId={chosenRate} onSelect={setRateId} />
             </div>

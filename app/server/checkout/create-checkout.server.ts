@@ -128,6 +128,7 @@ async function insertOrder(
             country: input.form.country,
             paymentProvider,
             checkoutKey: input.idempotencyKey,
+            emailAboutOrder: input.emailAboutOrder === true,
           })
           .returning();
         await tx.insert(orderItems).values(

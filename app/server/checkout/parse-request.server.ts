@@ -18,6 +18,8 @@ export type CheckoutInput = {
   discountCode?: string | null;
   /** The shipping rate picked; an id that is not one of the address's rates is ignored. */
   shippingRateId?: string | null;
+  /** The shopper ticked 'Email me about my order' (false unless ticked). */
+  emailAboutOrder?: boolean;
 };
 
 export type Parsed =
@@ -29,6 +31,8 @@ export type Parsed =
 export const MAX_CHECKOUT_BODY_BYTES = 1024 * 1024;
 
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{8,200}$/);
+/** The checkbox: absent (an older page) is unticked; anything but true or false is refused. */
+const EmailAboutOrder = z.boolean().optional().default(false);
 
 const fail = (error: string, extra: Partial<CheckoutErrorBody> = {}): Parsed => ({
   ok: false,
@@ -50,7 +54,7 @@ export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
     return { ok: false, tooLarge: true, body: { title: CHECKOUT_MESSAGES.checkoutFailed.title, error: body.error } };
   }
   if (!body.ok) return fail(body.error);
-  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown } | null;
+  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown; emailAboutOrder?: unknown } | null;
   if (!value || typeof value !== "object" || Array.isArray(value)) return fail("The request must be a JSON object.");
 
   const rawLines = value.cartItems;
@@ -89,5 +93,7 @@ export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
   // Any string is passed on: pricing answers a code it does not know with 'This code is not valid.'
   const discountCode = typeof value.discountCode === "string" && value.discountCode.trim() ? value.discountCode.slice(0, 500) : null;
   const shippingRateId = typeof value.shippingRateId === "string" && value.shippingRateId.length <= 100 ? value.shippingRateId : null;
-  return { ok: true, input: { lines, form: form.data, idempotencyKey, discountCode, shippingRateId } };
+  const emailAboutOrder = EmailAboutOrder.safeParse(value.emailAboutOrder);
+  if (!emailAboutOrder.success) return fail("'Email me about my order' must be ticked or not (true or false).");
+  return { ok: true, input: { lines, form: form.data, idempotencyKey, discountCode, shippingRateId, emailAboutOrder: emailAboutOrder.data } };
 }

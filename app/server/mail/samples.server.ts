@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { MailTemplateText } from "~/lib/mail-templates";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
+import { abandonedCheckoutMail } from "./templates/abandoned-checkout.server";
 import type { MailContext, RenderedMail } from "./templates/context.server";
 import { loadTemplates } from "./templates/load.server";
 import type { OrderForMail } from "./templates/order.server";
@@ -20,6 +21,7 @@ export const SAMPLE_MAILS = [
   "order-cancelled",
   "order-not-completed",
   "contact",
+  "abandoned-checkout",
 ] as const;
 export type SampleMail = (typeof SAMPLE_MAILS)[number];
 
@@ -122,6 +124,14 @@ export async function renderSampleMail(
         email: "sam@example.com",
         subject: "Do you make a super king duvet?",
         message: "Hello,\nI love the stonewashed duvet cover. Do you make it in super king?\n\nThanks, Sam",
+      });
+    case "abandoned-checkout":
+      return abandonedCheckoutMail(ctx, {
+        firstName: order.firstName,
+        lines,
+        cartUrl: `${base}/cart/restore?o=${order.orderNumber}&t=sample`,
+        unsubscribeUrl: `${base}/unsubscribe?e=alex%40example.com&t=sample`,
+        reason: "asked",
       });
   }
 }

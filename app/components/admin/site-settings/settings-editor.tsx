@@ -16,6 +16,8 @@ import type { MailTemplates } from "~/lib/mail-templates";
 import { HslField } from "./hsl-field";
 import { ImageSetting } from "./image-setting";
 import { MailSettings } from "./mail-settings";
+import { ReminderSettings } from "./reminder-settings";
+import type { ReminderSetting } from "~/lib/abandoned-checkout";
 
 export type SaveResult =
   { ok: true; message: string } | { ok: false; error: string; reason: string; fieldErrors: Record<string, string> };
@@ -106,6 +108,7 @@ export function SettingsEditor({
   settings,
   lowStockThreshold,
   mailTemplates,
+  reminder,
   adminEmail,
   uploadLimit,
   saveResult,
@@ -115,6 +118,8 @@ export function SettingsEditor({
   lowStockThreshold: number | Promise<number>;
   /** The Emails tab's subjects and intros; may still be on their way. */
   mailTemplates: MailTemplates | Promise<MailTemplates>;
+  /** The abandoned-checkout reminder's setting (Emails tab); may still be on its way. */
+  reminder?: ReminderSetting | Promise<ReminderSetting>;
   /** Where 'Send me a test' sends. */
   adminEmail: string;
   uploadLimit: string;
@@ -257,6 +262,13 @@ export function SettingsEditor({
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           <Await resolve={mailTemplates}>{(templates) => <MailSettings templates={templates} adminEmail={adminEmail} />}</Await>
         </Suspense>
+        {reminder ? (
+          <Suspense fallback={<Skeleton className="mt-6 h-48 w-full" />}>
+            <div className="mt-6">
+              <Await resolve={reminder}>{(setting) => <ReminderSettings setting={setting} />}</Await>
+            </div>
+          </Suspense>
+        ) : null}
       </TabsContent>
     </Tabs>
   );
