@@ -12,6 +12,8 @@ import {
 
 export type GeneratedProduct = {
   name: string;
+  /** What a unit costs the shop (the stock report's value at cost); null for a tenth, as when not given. */
+  costCents: number | null;
   description: string;
   category: Category;
   priceCents: number;
@@ -66,6 +68,8 @@ export function generateProduct(r: Random, i: number, images: string[]): Generat
   // Prices cluster low like a real catalogue, ending in 00 or 50 cents.
   const priceCents = Math.round((lo + (hi - lo) * r.next() ** 2) / 50) * 50;
   const onSale = r.chance(0.2);
+  // From the product number, not the seeded stream, so the rest of the catalogue stays as it was.
+  const costShare = 0.3 + 0.3 * (((i * 2654435761) >>> 0) % 1000) / 1000;
   const unlimitedStock = r.chance(0.25);
   const outOfStock = !unlimitedStock && r.chance(0.08);
   return {
@@ -73,6 +77,7 @@ export function generateProduct(r: Random, i: number, images: string[]): Generat
     description,
     category: cat,
     priceCents,
+    costCents: i % 10 === 0 ? null : Math.max(1, Math.round(priceCents * costShare)),
     originalPriceCents: onSale ? Math.round((priceCents * (1.15 + r.next() * 0.4)) / 100) * 100 : null,
     sku: `BENCH-${cat.slice(0, 3).toUpperCase()}-${String(i).padStart(6, "0")}`,
     imageUrl: images.length ? images[i % images.length]! : "",
@@ -93,12 +98,12 @@ const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replac
 const arr = (values: string[]) => `{${values.map((v) => `"${v.replace(/(["\\])/g, "\\$1")}"`).join(",")}}`;
 
 export const PRODUCT_COPY_COLUMNS =
-  "name, description, category, price_cents, original_price_cents, sku, image_url, featured, active, unlimited_stock, stock_quantity, rating, review_count, colors, tags, created_at, updated_at";
+  "name, description, category, price_cents, cost_cents, original_price_cents, sku, image_url, featured, active, unlimited_stock, stock_quantity, rating, review_count, colors, tags, created_at, updated_at";
 
 export function productCopyLine(p: GeneratedProduct): string {
   const at = p.createdAt.toISOString();
   return [
-    esc(p.name), esc(p.description), p.category, p.priceCents, p.originalPriceCents ?? "\\N", esc(p.sku), esc(p.imageUrl),
+    esc(p.name), esc(p.description), p.category, p.priceCents, p.costCents ?? "\\N", p.originalPriceCents ?? "\\N", esc(p.sku), esc(p.imageUrl),
     p.featured, p.active, p.unlimitedStock, p.stockQuantity, p.rating, p.reviewCount, esc(arr(p.colors)), esc(arr(p.tags)), at, at,
   ].join("\t") + "\n";
 }
