@@ -31,7 +31,14 @@ export function DateRangePicker({
 }) {
   return (
     <div className="grid gap-2">
-      <Form method="get" aria-label="Date range" className="flex flex-wrap items-end gap-3">
+      {/* Keyed by what it shows: its fields are uncontrolled, so after a navigation to another
+          range (or to the default after a bad one) they must start again from the new values. */}
+      <Form
+        key={`${range.preset} ${range.start} ${range.end} ${error ?? ""}`}
+        method="get"
+        aria-label="Date range"
+        className="flex flex-wrap items-end gap-3"
+      >
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
