@@ -69,6 +69,8 @@ export type CustomerList = {
   rows: CustomerRow[];
   /** Customers matching the search (all of them without one). */
   total: number;
+  /** A search found more than `total` (it stops counting where the pages end). */
+  totalCapped: boolean;
   /** Pages that can be opened: at most MAX pages deep (refine the search or reverse the sort beyond). */
   pages: number;
   /** More customers match than the pages reach. */

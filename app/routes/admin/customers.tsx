@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, pages, capped, closeMatches } = loaderData;
+  const { query, rows, total, totalCapped, pages, capped, closeMatches } = loaderData;
   const searching = query.q !== "";
   const sorted = CUSTOMER_COLUMNS.find((c) => c.sort === query.sort)!;
   const exportHref = `/admin/customers/export${customerListSearch({ q: query.q, sort: query.sort, dir: query.dir })}`;
@@ -83,6 +83,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       <p className="text-sm text-muted-foreground" role="status">
+        {totalCapped ? "More than " : ""}
         {total === 1 ? "1 customer" : `${total.toLocaleString("en-US")} customers`}
         {searching ? ` match “${query.q}”` : ""}, sorted by {sorted.label.replace(" (UTC)", "").toLowerCase()}{" "}
         {query.dir === "asc" ? "ascending" : "descending"}

@@ -107,7 +107,7 @@ async function resolveSearch(tx: Db, q: string): Promise<Search> {
  */
 function partsOf(query: Pick<CustomerListQuery, "sort" | "dir">, search: Search): Run[] {
   const runs = runsOf(query.sort, query.dir);
-  if (!search.typos) return runs;
+  if (!search.typos) return search.q ? runs.map((r) => ({ ...r, where: and(literalSearch(search.q), r.where) })) : runs;
   return [sql`"literal"`, sql`not "literal"`].flatMap((group) => runs.map((r) => ({ ...r, where: and(group, r.where) })));
 }
 
@@ -141,15 +141,29 @@ const toRow = (r: RawRow): CustomerRow => ({
 });
 
 /**
- * With a search, the customers it finds are read first, through the trigram index, with whether
- * they match literally, and the query's `customers` is that set (a CTE of the same name hides
- * the table). Otherwise the planner, which prices word similarity as cheap, may walk a sort
- * index and test every customer it passes: the whole table for a name nobody has.
+ * With typo matches, the customers the search finds are read first, through the trigram index,
+ * with whether they match literally, and the query's `customers` is that set (a CTE of the same
+ * name hides the table). Otherwise the planner, which prices word similarity as cheap, may walk a
+ * sort index and test every customer it passes: the whole table for a name nobody has. A literal
+ * search needs no such help: the planner estimates LIKE through the index's statistics, and for a
+ * term many share, walking the sort index to the page is the fast way.
  */
 function matchesFirst(search: Search): SQL {
-  if (!search.q) return sql``;
-  const found = search.typos ? searchMatch(search.q) : literalSearch(search.q);
-  return sql`with ${customers} as materialized (select *, ${literalSearch(search.q)} as "literal" from ${customers} where ${found})`;
+  if (!search.typos) return sql``;
+  return sql`with ${customers} as materialized (select *, ${literalSearch(search.q)} as "literal" from ${customers} where ${searchMatch(search.q)})`;
+}
+
+/**
+ * How many customers the list holds: all of them without a search (an index-only count); with
+ * one, counted up to one more than the pages reach, since a term that finds more (".com") is
+ * shown as "more than 10,000" and counting the rest would cost more than the page.
+ */
+const SEARCH_COUNT_CAP = CUSTOMERS_MAX_PAGES * CUSTOMERS_PAGE_SIZE;
+
+function countOf(search: Search): SQL {
+  if (!search.q) return sql`select count(*)::int as total from ${customers}`;
+  const where = search.typos ? sql`` : sql`where ${literalSearch(search.q)}`;
+  return sql`select count(*)::int as total from (select 1 from ${customers} ${where} limit ${SEARCH_COUNT_CAP + 1}) as found`;
 }
 
 /**
@@ -175,10 +189,10 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
       parts.map((p) => sql`(select ${rowColumns} from ${customers} ${p.where ? sql`where ${p.where}` : sql``} order by ${orderBy(p)} limit ${reach})`),
       sql` union all `,
     );
-    // One statement counts the customers found and reads the page (a search reads its matches once).
+    // One statement counts the customers found and reads the page (a typo search reads its matches once).
     const result = await tx.execute<RawRow & { total: number }>(
       sql`${matchesFirst(search)}
-          select counted.total, page.* from (select count(*)::int as total from ${customers}) as counted
+          select counted.total, page.* from (${countOf(search)}) as counted
           left join lateral (select * from (${union}) as list limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}) as page on true`,
     );
     const total = result.rows[0]?.total ?? 0;
@@ -186,7 +200,8 @@ export async function listCustomers(db: Db, query: CustomerListQuery): Promise<C
     const allPages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
     return {
       rows: rows.map(toRow),
-      total,
+      total: search.q ? Math.min(total, SEARCH_COUNT_CAP) : total,
+      totalCapped: search.q !== "" && total > SEARCH_COUNT_CAP,
       pages: Math.min(allPages, CUSTOMERS_MAX_PAGES),
       capped: allPages > CUSTOMERS_MAX_PAGES,
       closeMatches: search.typos,
