@@ -190,8 +190,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
     opts.lighthouseRuns >= FULL.lighthouseRuns &&
     opts.analyticsOrders >= FULL.analyticsOrders &&
     opts.analyticsRequests >= FULL.analyticsRequests;
-  // Smaller runs go to bench/tmp (ignored by git) unless told otherwise, so development figures
-  // never replace the committed results by accident.
-  opts.outDir = path.resolve(opts.outDir || (opts.fullSize ? "bench" : "bench/tmp"));
+  // Smaller runs, and runs of some parts only, go to bench/tmp (ignored by git) unless told
+  // otherwise, so development figures never replace the committed results by accident.
+  const everyPart = PARTS.every((p) => parts.has(p));
+  opts.outDir = path.resolve(opts.outDir || (opts.fullSize && everyPart ? "bench" : "bench/tmp"));
   return opts;
 }
