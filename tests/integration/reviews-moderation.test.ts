@@ -200,8 +200,6 @@ describe("stored text on the page", () => {
           path: "/",
           element: createElement(ProductReviews, {
             productId: "00000000-0000-4000-8000-000000000000",
-            rating: 5,
-            reviewCount: 1,
             shopName: "Linen & Loft",
             page: {
               reviews: [{ id: "r1", authorName: "<b>Eve</b>", rating: 5, title: hostile, body: hostile, reply: hostile, createdAt: new Date().toISOString() }],

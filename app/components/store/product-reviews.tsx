@@ -22,16 +22,12 @@ const OWN_REVIEW: Record<Extract<ReviewAbility, { kind: "reviewed" }>["status"],
 /** The product page's reviews (docs/rules/after-sale.md, Reviews): the approved ones, paged, and who may write one. */
 export function ProductReviews({
   productId,
-  rating,
-  reviewCount,
   shopName,
   page,
   ability,
   result,
 }: {
   productId: string;
-  rating: number;
-  reviewCount: number;
   shopName: string;
   page: ProductReviewsPage;
   ability: ReviewAbility;
@@ -40,12 +36,10 @@ export function ProductReviews({
   const pageLink = (n: number) => `/product/${productId}${n > 1 ? `?reviews=${n}` : ""}#reviews`;
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="mt-12 grid gap-6 border-t pt-8">
-      <div className="flex flex-wrap items-center gap-4">
-        <h2 id="reviews-title" className="text-2xl font-bold tracking-tight">
-          Customer Reviews
-        </h2>
-        {reviewCount > 0 ? <Rating value={rating} reviewCount={reviewCount} /> : null}
-      </div>
+      {/* The product's rating and count sit under its name above; not repeated here. */}
+      <h2 id="reviews-title" className="text-2xl font-bold tracking-tight">
+        Customer Reviews
+      </h2>
       <ReviewInvitation productId={productId} ability={ability} result={result} />
       {page.reviews.length === 0 ? (
         <p className="text-muted-foreground">No reviews yet.</p>

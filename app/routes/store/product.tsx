@@ -203,8 +203,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
       <ProductReviews
         productId={p.id}
-        rating={p.rating}
-        reviewCount={p.reviewCount}
         shopName={root?.settings.site_branding.logo_text || DEFAULT_SETTINGS.site_branding.logo_text}
         page={reviews}
         ability={ability}
