@@ -4,6 +4,7 @@ import { loader as exportLoader } from "~/routes/admin/reports-export";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import type { Db } from "~/server/db/client.server";
 import { newsletterSubscriptions, orderItems, orders } from "~/server/db/schema";
+import { firstStockRows, stockRowBatches } from "~/server/reports/stock-on-hand.server";
 import { makeProduct, type ProductRow } from "../factories/products";
 import { makeAdmin, makeCustomer, requestAs, type TestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
@@ -171,6 +172,13 @@ describe("reports: CSV downloads against hand-computed figures", () => {
     // Listed by name.
     expect(rows.slice(1, 6).map((r) => r[1]).filter((n) => !n!.startsWith("'"))).toEqual(["Beeswax Candle", "Linen Duvet", "Old Throw", "Reading Lamp"]);
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it("stock on hand is read in batches that walk every product once, by name", async () => {
+    const batches: unknown[][] = [];
+    for await (const batch of stockRowBatches(t.db, 2)) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
+    expect(batches.flat()).toEqual(await firstStockRows(t.db, 100));
   });
 
   it("newsletter list: confirmed subscribers only, the newsletter export's own file", async () => {
