@@ -8,7 +8,7 @@ import { analyticsView, customerCounts } from "~/server/analytics/figures.server
 import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/analytics/sales.server";
 import type { Db } from "~/server/db/client.server";
 import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/db/schema";
-import { makeProduct, type ProductRow } from "../factories/products";
+import { makeProduct, makeProducts, type ProductRow } from "../factories/products";
 import { placeOrder } from "../factories/sold-orders";
 import { makeAdmin, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
@@ -342,6 +342,31 @@ describe("the roll-ups as orders change", () => {
     expect(await salesByProduct(t.db, july1)).toEqual([]);
     expect(await salesByCategory(t.db, july1)).toEqual([]);
     expect(await salesTotals(t.db, july1)).toMatchObject({ orders: 0, revenueCents: 0 });
+  });
+});
+
+describe("the top products on a big catalogue", () => {
+  it("finds a product that is never among a month's best 100 but sells the most over both", async () => {
+    // January 2024: 100 products sell 10 each, the steady one 9; February: 100 others sell 10
+    // each, the steady one 9 again. Over both months the steady one leads with 18.
+    const steady = await makeProduct(t.db, { name: "Steady Seller", category: "Bath" });
+    const january = await makeProducts(t.db, 100, (i) => ({ name: `January Hit ${String(i).padStart(3, "0")}`, category: "Decor" }));
+    const february = await makeProducts(t.db, 100, (i) => ({ name: `February Hit ${String(i).padStart(3, "0")}`, category: "Decor" }));
+    await placeOrder(t.db, { email: "bulk@example.test", paidAt: "2024-01-10T10:00:00Z", lines: [...january.map((p): [ProductRow, number, number] => [p, 10, 100]), [steady, 9, 100]] });
+    await placeOrder(t.db, { email: "bulk@example.test", paidAt: "2024-02-10T10:00:00Z", lines: [...february.map((p): [ProductRow, number, number] => [p, 10, 100]), [steady, 9, 100]] });
+    const winter = custom("2024-01-01", "2024-02-29");
+    const top = await salesByProduct(t.db, winter, { limit: 3, by: "units" });
+    expect(top.map((p) => [p.name, p.units])).toEqual([
+      ["Steady Seller", 18],
+      ["February Hit 000", 10],
+      ["February Hit 001", 10],
+    ]);
+    // The same as summing every product, whichever way it is ranked and cut.
+    for (const by of ["revenue", "units"] as const) {
+      for (const range of [winter, custom("2024-01-05", "2024-02-20"), custom("2024-01-10", "2024-01-31")]) {
+        expect(await salesByProduct(t.db, range, { limit: 10, by })).toEqual((await salesByProduct(t.db, range, { by })).slice(0, 10));
+      }
+    }
   });
 });
 
