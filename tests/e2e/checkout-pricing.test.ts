@@ -93,7 +93,7 @@ describe("shipping, VAT and a discount code from the owner's settings to the sho
     const form = checkoutForm(page);
     await form.getByLabel("First Name").fill("Camille");
     await form.getByLabel("Last Name").fill("Martin");
-    await form.getByLabel("Email").fill("camille@example.test");
+    await form.getByRole("textbox", { name: "Email" }).fill("camille@example.test");
     await form.getByLabel("Address").fill("12 rue des Lilas");
     await form.getByLabel("City").fill("Lyon");
     await form.getByLabel("State").fill("Rhône");

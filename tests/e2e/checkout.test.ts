@@ -102,7 +102,7 @@ describe("buying through the cart, the checkout and the test payment page", () =
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Missing Information").waitFor();
     await page.getByText("Please fill in all required fields.").waitFor();
-    expect(await checkoutForm(page).getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await checkoutForm(page).getByRole("textbox", { name: "Email" }).getAttribute("aria-invalid")).toBe("true");
 
     await fillShipping(page, "cancel@example.test");
     await page.getByRole("button", { name: "Place Order" }).click();

@@ -16,7 +16,7 @@ export async function fillShipping(page: Page, email: string) {
   const form = checkoutForm(page);
   await form.getByLabel("First Name").fill("Casey");
   await form.getByLabel("Last Name").fill("Buyer");
-  await form.getByLabel("Email").fill(email);
+  await form.getByRole("textbox", { name: "Email" }).fill(email);
   await form.getByLabel("Address").fill("1 Linen Lane");
   await form.getByLabel("City").fill("Springfield");
   await form.getByLabel("State").fill("IL");

@@ -53,7 +53,8 @@ export function ReminderSettings({ setting }: { setting: ReminderSetting }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" action={REMINDER_SETTINGS_ACTION} className="space-y-4" aria-label="Abandoned-checkout reminder">
+        {/* noValidate: the server's message shows beside the field, in the shop's words. */}
+        <fetcher.Form method="post" action={REMINDER_SETTINGS_ACTION} noValidate className="space-y-4" aria-label="Abandoned-checkout reminder">
           <div className="flex items-start gap-3">
             <input
               id={enabledId}
