@@ -22,11 +22,12 @@ async function saved(userId: string) {
   return Object.fromEntries(rows.map((r) => [r.id, r.quantity]));
 }
 
-async function quantityOn(page: Page, name: string) {
+/** Reloads the cart page and waits for the line to show `quantity` (the saved cart arrives just after the page). */
+async function seeQuantity(page: Page, name: string, quantity: string) {
   await open(page, "/cart");
   const box = page.getByRole("spinbutton", { name: `Quantity of ${name}` });
   await box.waitFor();
-  return box.inputValue();
+  await expect.poll(() => box.inputValue()).toBe(quantity);
 }
 
 describe("the cart of a signed-in shopper", () => {
@@ -47,12 +48,12 @@ describe("the cart of a signed-in shopper", () => {
     // The sync code came with the signed-in visit only (a guest's pages never ask for it).
     expect(chunks.some((u) => /\/assets\/cart-sync[-.]/.test(u))).toBe(true);
 
-    expect(await quantityOn(phone, "Follow Me Sheet Set")).toBe("1");
+    await seeQuantity(phone, "Follow Me Sheet Set", "1");
     const box = phone.getByRole("spinbutton", { name: "Quantity of Follow Me Sheet Set" });
     await box.fill("3");
     await box.press("Enter");
     await expect.poll(() => saved(shopper.id)).toEqual({ [sheet.id]: 3 });
-    expect(await quantityOn(laptop, "Follow Me Sheet Set")).toBe("3");
+    await seeQuantity(laptop, "Follow Me Sheet Set", "3");
 
     // Signing out on the phone empties the phone's cart, not the saved one.
     await open(phone, "/profile");
@@ -63,7 +64,7 @@ describe("the cart of a signed-in shopper", () => {
     await open(phone, "/cart");
     await phone.getByText("Your cart is empty").waitFor();
     expect(await saved(shopper.id)).toEqual({ [sheet.id]: 3 });
-    expect(await quantityOn(laptop, "Follow Me Sheet Set")).toBe("3");
+    await seeQuantity(laptop, "Follow Me Sheet Set", "3");
   });
 
   it("a guest's cart joins the saved one on signing in: the larger quantity, capped by stock; a product since deactivated is dropped and named", async () => {
