@@ -209,7 +209,7 @@ describe("reports: the page", () => {
 
     const stock = await page(`report=stock-on-hand&${MARCH}`);
     expect(stock.body.table.totals).toEqual(["", "Total", "", "", 17, null, null, 42_050, 122_100]);
-    expect(stock.body.table.note).toBe("5 products. 1 with unlimited stock have no value. 1 in stock have no cost per item, so their stock is not in the value at cost.");
+    expect(stock.body.table.note).toBe("5 products. 1 with unlimited stock has no value. 1 in stock has no cost per item, so that stock is not in the value at cost.");
   });
 
   it("shows at most 50 rows and says the CSV has the rest", async () => {

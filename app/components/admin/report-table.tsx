@@ -11,7 +11,7 @@ function Cell({ column, value, strong }: { column: ReportColumn; value: ReportCe
     value === null ? null : typeof value === "number" ? (column.kind === "money" ? formatMoney(value) : number.format(value)) : value;
   return (
     <TableCell className={cn(numeric && "text-right tabular-nums", column.kind === "day" && "whitespace-nowrap", strong && "font-semibold")}>
-      {text === null ? (
+      {text === null && strong ? null : text === null ? (
         <span aria-label="none" className="text-muted-foreground">
           —
         </span>

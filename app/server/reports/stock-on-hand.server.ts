@@ -87,8 +87,11 @@ export async function stockTotals(db: Db): Promise<{ totals: ReportCell[]; note:
     from ${products}`);
   const t = result.rows[0]!;
   const notes = [`${t.products.toLocaleString("en-US")} products.`];
-  if (t.unlimited) notes.push(`${t.unlimited.toLocaleString("en-US")} with unlimited stock have no value.`);
-  if (t.no_cost) notes.push(`${t.no_cost.toLocaleString("en-US")} in stock have no cost per item, so their stock is not in the value at cost.`);
+  const verb = (n: number) => (n === 1 ? "has" : "have");
+  if (t.unlimited) notes.push(`${t.unlimited.toLocaleString("en-US")} with unlimited stock ${verb(t.unlimited)} no value.`);
+  if (t.no_cost) {
+    notes.push(`${t.no_cost.toLocaleString("en-US")} in stock ${verb(t.no_cost)} no cost per item, so that stock is not in the value at cost.`);
+  }
   return {
     totals: ["", "Total", "", "", Number(t.units), null, null, Number(t.at_cost), Number(t.at_price)],
     note: notes.join(" "),
