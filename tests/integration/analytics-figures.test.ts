@@ -2,7 +2,7 @@
 // worked out by hand below; and the sales roll-ups staying exact as orders are refunded,
 // cancelled, changed, and when they are rebuilt.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { formatChange, readDateRange, type DateRange } from "~/lib/date-range";
 import { analyticsView, customerCounts } from "~/server/analytics/figures.server";
 import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/analytics/sales.server";
@@ -316,6 +316,35 @@ describe("the roll-ups as orders change", () => {
       ["2025-06-21", 0, 0],
       ["2025-06-22", 1, 2],
     ]);
+  });
+
+  it("stays exact when one customer's orders are paid and refunded at the same time", async () => {
+    // Twenty orders of one customer, paid at once from twenty connections, then every other one
+    // refunded at once: each commit must see the others to link first and repeat orders right.
+    // The customers roll-up's trigger locks the customer's row at commit too, which would
+    // serialise these commits by itself: it is off here, so the sales roll-ups' own lock is tested.
+    await t.db.execute(sql`alter table orders disable trigger customers_orders_update`);
+    onTestFinished(() => t.db.execute(sql`alter table orders enable trigger customers_orders_update`).then(() => undefined));
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        placeOrder(t.db, { email: "zed@example.test", lines: [[i % 2 ? towel : quilt, 1, 1000 + i]] }),
+      ),
+    );
+    await Promise.all(
+      placed.map((o, i) =>
+        setStatus(o.id, { paymentStatus: "paid", status: "processing", paidAt: new Date(Date.UTC(2025, 7, 1 + (i % 10), 10, i)) }),
+      ),
+    );
+    const august = custom("2025-08-01", "2025-08-31");
+    expect(await customerCounts(t.db, august)).toEqual({ newCustomers: 1, returningCustomers: 0 });
+    expect(await customerCounts(t.db, custom("2025-08-02", "2025-08-31"))).toEqual({ newCustomers: 0, returningCustomers: 1 });
+    await Promise.all(placed.filter((_, i) => i % 2 === 0).map((o) => setStatus(o.id, { paymentStatus: "refunded" })));
+    // Left: the odd ones, the first of them on August 2.
+    expect(await customerCounts(t.db, custom("2025-08-02", "2025-08-02"))).toEqual({ newCustomers: 1, returningCustomers: 0 });
+    expect(await salesTotals(t.db, august)).toMatchObject({ orders: 10, units: 10 });
+    const byTriggers = await rollupRows(t.db);
+    await rebuild(t.db);
+    expect(await rollupRows(t.db)).toEqual(byTriggers);
   });
 
   it("still gives the same rows when rebuilt after all these changes", async () => {
