@@ -2,7 +2,6 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { MailTemplateText } from "~/lib/mail-templates";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
-import { abandonedCheckoutMail } from "./templates/abandoned-checkout.server";
 import type { MailContext, RenderedMail } from "./templates/context.server";
 import { loadTemplates } from "./templates/load.server";
 import type { OrderForMail } from "./templates/order.server";
@@ -83,7 +82,7 @@ export async function renderSampleMail(
   kind: SampleMail,
   opts: { lines?: MailLineItem[]; override?: Partial<MailTemplateText> } = {},
 ): Promise<RenderedMail> {
-  const { accountConfirmationMail, passwordResetMail, orderConfirmationMail, orderShippedMail, orderCancelledMail, orderNotCompletedMail, contactCopyMail } =
+  const { accountConfirmationMail, passwordResetMail, orderConfirmationMail, orderShippedMail, orderCancelledMail, orderNotCompletedMail, contactCopyMail, abandonedCheckoutMail } =
     await loadTemplates();
   const lines = opts.lines ?? SAMPLE_LINES;
   const order = sampleOrder(lines);

@@ -5,7 +5,7 @@ import { publicUrl } from "../env.server";
 import { logger } from "../logger.server";
 import { composeMail } from "../mail/compose.server";
 import { deliverMails, queueMail } from "../mail/mail.server";
-import { abandonedCheckoutMail } from "../mail/templates/abandoned-checkout.server";
+import { loadTemplates } from "../mail/templates/load.server";
 import type { MailLineItem } from "../mail/templates/order-parts.server";
 import { cartRestorePath, unsubscribePath } from "./reminder-links.server";
 import { getReminderSetting, type StoredReminderSetting } from "./reminder-setting.server";
@@ -116,6 +116,7 @@ async function remindAddress(db: Db, key: string, setting: StoredReminderSetting
     }));
     const base = publicUrl();
     const order = { orderNumber: newest.order_number, email: newest.email };
+    const { abandonedCheckoutMail } = await loadTemplates();
     const rendered = await composeMail(tx, (ctx) =>
       abandonedCheckoutMail(ctx, {
         firstName: newest.first_name,
