@@ -244,18 +244,20 @@ async function topProductsByMonthBound(
 /** Every product's totals over the range, summed (the reports' full lists; the fallback of the top). */
 async function allProductSales(db: Db, range: DayRange, opts: SalesRanking): Promise<ProductSales[]> {
   const cover = rangeCover(range);
+  // The name and category come from the row of the latest period each product sold in, joined
+  // back by hash (one probe per product into an index costs more at 100,000 products).
   const result = await db.execute<ProductRow>(sql`
-    with parts as (
-      select product_id, units, revenue_cents
+    with parts as materialized (
+      select product_id, units, revenue_cents, month as period, name, category
         from sales_monthly_products where month = any (${dateArray(cover.months)})
       union all
-      select product_id, units, revenue_cents
+      select product_id, units, revenue_cents, day, name, category
         from sales_daily_products where ${inSpans(sql.raw("day"), cover.addDays)}
       union all
-      select product_id, -units, -revenue_cents
+      select product_id, -units, -revenue_cents, null, null, null
         from sales_daily_products where ${inSpans(sql.raw("day"), cover.subtractDays)}
     ), totals as (
-      select product_id, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents
+      select product_id, sum(units)::bigint as units, sum(revenue_cents)::bigint as revenue_cents, max(period) as latest
       from parts
       group by product_id
       having sum(units) <> 0 or sum(revenue_cents) <> 0
@@ -263,10 +265,10 @@ async function allProductSales(db: Db, range: DayRange, opts: SalesRanking): Pro
       select * from totals t order by ${orderOf(opts.by)}
       ${opts.limit === undefined ? sql`` : sql`fetch first ${opts.limit} rows with ties`}
     )
-    select t.product_id, n.name, n.category, t.units, t.revenue_cents
+    select t.product_id, p.name, p.category, t.units, t.revenue_cents
     from top t
-    ${latestName(range)}
-    order by ${orderOf(opts.by)}, n.name, t.product_id
+    join parts p on p.product_id = t.product_id and p.period = t.latest
+    order by ${orderOf(opts.by)}, p.name, t.product_id
     ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`);
   return result.rows.map(toProductSales);
 }
