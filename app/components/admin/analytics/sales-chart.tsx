@@ -43,7 +43,9 @@ export default function SalesChart({ points }: { points: ChartPoint[] }) {
           stroke="var(--foreground)"
           strokeWidth={2}
           strokeDasharray="6 3"
-          dot={{ r: 3 }}
+          // Solid dots on the dashed line (a dot would otherwise inherit the dashes).
+          dot={{ r: 3, strokeDasharray: "0", fill: "var(--foreground)" }}
+          activeDot={{ r: 5, strokeDasharray: "0" }}
         />
       </ComposedChart>
     </ResponsiveContainer>
