@@ -105,6 +105,27 @@ export async function queueMail(db: Db, mail: Mail): Promise<QueuedMail> {
 }
 
 /**
+ * Replaces what a recorded mail says, for a caller that learnt more after its commit (a refund's
+ * answer), as long as no one has tried to send it: queued and never attempted, or kept in the
+ * outbox (where it is read, not sent). A mail already tried keeps its words, which the caller
+ * wrote to stay true either way. Answers whether the mail was revised. The row lock orders this
+ * with the worker's claim, which counts an attempt.
+ */
+export async function reviseUntriedMail(db: Db, id: string, content: Pick<Mail, "subject" | "text" | "html">): Promise<boolean> {
+  const revised = await db
+    .update(mailOutbox)
+    .set({ subject: headerSafe(content.subject), text: content.text, html: content.html ?? null })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        sql`(${mailOutbox.transport} = 'outbox' or (${mailOutbox.status} = 'queued' and ${mailOutbox.attempts} = 0))`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return revised.length > 0;
+}
+
+/**
  * Records a mail and, outside a transaction, sends it now. Inside one it is only recorded: the
  * caller delivers it after the commit (`deliverMail`), or the worker does within 30 s. A failed
  * send is not an error here: the mail is in the log, retried, and shown at /admin/outbox.

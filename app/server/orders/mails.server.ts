@@ -2,7 +2,7 @@ import type { Db } from "../db/client.server";
 import { publicUrl } from "../env.server";
 import { logger } from "../logger.server";
 import { composeMail, type MailDraft } from "../mail/compose.server";
-import { queueMail, sendMail } from "../mail/mail.server";
+import { queueMail, sendMail, type QueuedMail } from "../mail/mail.server";
 import { loadTemplates } from "../mail/templates/load.server";
 import type { OrderForMail } from "../mail/templates/order.server";
 import type { MailLineItem } from "../mail/templates/order-parts.server";
@@ -51,8 +51,8 @@ export async function sendOrderMail(db: Db, order: { id: string; orderNumber: st
 /**
  * Records an order mail in the caller's transaction (the payment's), so the commit that makes the
  * order paid also holds its mail: SMTP down, or the server stopping right after, cannot lose it.
- * The id goes to `mails` for the caller to deliver after the commit (deliverMails). A template
- * that fails to render is logged and skipped rather than failing the payment.
+ * The id goes to `mails` for the caller to deliver after the commit (deliverMails); the record is
+ * returned. A template that fails to render is logged and skipped rather than failing the payment.
  */
 export async function queueOrderMail(
   tx: Db,
@@ -60,7 +60,7 @@ export async function queueOrderMail(
   draft: MailDraft,
   kind: string,
   mails: string[],
-) {
+): Promise<QueuedMail | undefined> {
   let rendered;
   try {
     rendered = await composeMail(tx, draft);
@@ -70,4 +70,5 @@ export async function queueOrderMail(
   }
   const queued = await queueMail(tx, { to: order.email, kind, ...rendered });
   if (queued.status === "queued") mails.push(queued.id);
+  return queued;
 }

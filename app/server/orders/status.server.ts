@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { carrierName, checkShipment, type Shipment } from "~/lib/carriers";
 import type { Db } from "../db/client.server";
-import { ORDER_STATUSES, orderItems, orders } from "../db/schema";
+import { ORDER_STATUSES, orders } from "../db/schema";
+import { deliverMails } from "../mail/mail.server";
 import { DomainError } from "../refusal.server";
 import { carryOutOrderClosing, recordOrderClosing, type RefundResult } from "../settlement/cancel.server";
 import type { Providers } from "../settlement/providers.server";
 import { addOrderEvent } from "./events.server";
-import { sendOrderMail } from "./mails.server";
-import { orderCancelledMail, orderShippedMail } from "./status-mails.server";
+import { queueStatusMail, settleCancelMail } from "./status-mails.server";
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -88,7 +88,8 @@ const actorLabel = (a: OrderActor) => a.name || a.email;
  * with what the admin saw, so of two admins changing it at once exactly one wins; the stock of a
  * cancelled paid order goes back in the same transaction, and its refund is recorded with it
  * (settlement makes the call after the commit, and retries it until the provider answers), so a
- * rolled-back change never sends or refunds and a committed one is never forgotten.
+ * rolled-back change never sends or refunds and a committed one is never forgotten. The shipped
+ * or cancelled mail is recorded in the send log in that transaction too and delivered after it.
  */
 export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: ChangeOptions = {}): Promise<StatusChangeResult> {
   const checked = input.to === "shipped" ? checkShipment(input) : null;
@@ -96,6 +97,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
   // Stored with the status in one transaction, so the shipped mail and the shopper's order page read them from the row.
   const shipment: Shipment | null = checked?.ok ? checked.shipment : null;
 
+  const mails: string[] = [];
   const changed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new OrderChangeError("Order not found", "not_found");
@@ -137,18 +139,17 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
     });
     const closing = closingMove(input);
     const { stockReturned } = closing ? await recordOrderClosing(tx, order, closing) : { stockReturned: false };
-    return { order, updated: updated!, version: updated!.version, stockReturned };
+    // Recorded with the change, so a crash after the commit cannot lose the shopper's mail.
+    const refundRecorded = input.to === "cancelled" && order.paymentStatus === "paid" && input.refund !== false;
+    const cancelMail = await queueStatusMail(tx, { to: input.to, before: order, after: updated!, refundRecorded }, mails);
+    return { order, updated: updated!, version: updated!.version, stockReturned, cancelMail };
   });
 
   const { order } = changed;
   const closing = closingMove(input);
   const refund = closing ? await carryOutOrderClosing(db, order, closing, opts) : "none";
-  if (input.to === "shipped") {
-    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await sendOrderMail(db, changed.updated, orderShippedMail(changed.updated, lines, changed.updated.trackingNumber ?? ""), "order-shipped");
-  } else if (input.to === "cancelled") {
-    await sendOrderMail(db, order, orderCancelledMail(order, refund), "order-cancelled");
-  }
+  await settleCancelMail(db, changed.cancelMail, refund);
+  await deliverMails(db, mails);
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
 }
 
