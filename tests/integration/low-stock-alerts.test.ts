@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, products } from "~/server/db/schema";
+import { mailOutbox, orders, products, testPaymentSessions } from "~/server/db/schema";
+import { confirmPayment } from "~/server/settlement/confirm.server";
 import { releaseOrderStock } from "~/server/settlement/stock.server";
 import { payWithTestCard } from "~/server/settlement/test-payments.server";
 import { saveLowStockDefault } from "~/server/settings/inventory.server";
@@ -134,5 +135,50 @@ describe("low-stock alerts", () => {
     await importProducts(t.db, (async function* () { yield Buffer.from(csv); })());
     expect(await stockOf(t.db, towel.id)).toBe(40);
     expect(await alertedAt(towel.id)).toBeNull();
+  });
+
+  it("the crossing's mark and its mail commit together: a mail that cannot be recorded takes the sale with it", async () => {
+    const blanket = await makeProduct(t.db, { name: "Alert Blanket J", stockQuantity: 6 });
+    const opened = await openCheckout(t.db, [[blanket, 3]]);
+    // A failure at the commit of any transaction that recorded a low-stock mail.
+    await t.db.execute(sql`
+      create or replace function fail_low_stock_commit() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure at commit'; end $$`);
+    await t.db.execute(sql`
+      create constraint trigger fail_low_stock_commit after insert on mail_outbox deferrable initially deferred
+      for each row when (new.kind = 'low-stock') execute function fail_low_stock_commit()`);
+    try {
+      await expect(payWithTestCard(t.db, opened.sessionId, CARD)).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger fail_low_stock_commit on mail_outbox`);
+    }
+    // Nothing of the sale stayed: not paid, the stock untouched, no mark without its mail.
+    const [order] = await t.db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, opened.orderId));
+    expect(order!.paymentStatus).toBe("unpaid");
+    expect(await stockOf(t.db, blanket.id)).toBe(6);
+    expect(await alertedAt(blanket.id)).toBeNull();
+    expect(await alertsFor(blanket)).toEqual([]);
+
+    // Paid again, it goes through with both.
+    expect((await payWithTestCard(t.db, opened.sessionId, CARD)).kind).toBe("done");
+    expect(await stockOf(t.db, blanket.id)).toBe(3);
+    expect(await alertsFor(blanket)).toHaveLength(1);
+    expect(await alertedAt(blanket.id)).not.toBeNull();
+  });
+
+  it("a payment confirmed by the result page or the webhook records the alert in the payment's own transaction", async () => {
+    const shams = await makeProduct(t.db, { name: "Alert Shams K", stockQuantity: 4 });
+    const opened = await openCheckout(t.db, [[shams, 1]]);
+    await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_alert_k" }).where(eq(testPaymentSessions.id, opened.sessionId));
+    expect((await confirmPayment(t.db, opened.sessionId)).state).toBe("paid");
+    const [mail] = await t.db
+      .select({ createdAt: mailOutbox.createdAt, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "low-stock"))
+      .orderBy(sql`${mailOutbox.createdAt} desc`)
+      .limit(1);
+    expect(mail!.subject).toBe("Low stock: Alert Shams K (3 units left)");
+    // now() is the transaction's start: the same instant means the same transaction.
+    expect(mail!.createdAt.getTime()).toBe((await alertedAt(shams.id))!.getTime());
   });
 });

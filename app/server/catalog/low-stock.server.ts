@@ -2,8 +2,7 @@ import { and, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { products } from "../db/schema";
 import { getEnv, publicUrl } from "../env.server";
-import { logger } from "../logger.server";
-import { sendMail } from "../mail/mail.server";
+import { queueMail } from "../mail/mail.server";
 
 /**
  * Low stock (docs/rules/analytics.md, Low stock), in one place: which products need restocking
@@ -56,15 +55,15 @@ export function lowStockMail(alert: LowStockAlert) {
 }
 
 /**
- * Mails the shop's address (SHOP_EMAIL) once per product that crossed, after the sale's transaction
- * committed. Mail never undoes a sale: a failure is logged (the outbox keeps the failed attempt).
+ * Records the mail to the shop's address (SHOP_EMAIL) about each product that crossed, in the
+ * sale's transaction, the one that marked the crossing: the mark and its mail commit together, so
+ * a crash after the commit cannot leave a product marked alerted with no mail. Ids to send go to
+ * `mails`, for the caller to deliver after the commit (deliverMails); the mail worker sends any
+ * it does not.
  */
-export async function mailLowStockAlerts(db: Db, alerts: LowStockAlert[]): Promise<void> {
+export async function queueLowStockAlerts(tx: Db, alerts: LowStockAlert[], mails: string[]): Promise<void> {
   for (const alert of alerts) {
-    try {
-      await sendMail(db, { to: getEnv().SHOP_EMAIL, ...lowStockMail(alert), kind: "low-stock" });
-    } catch (err) {
-      logger.error({ err: (err as Error).message, productId: alert.productId }, "low-stock mail could not be sent");
-    }
+    const queued = await queueMail(tx, { to: getEnv().SHOP_EMAIL, ...lowStockMail(alert), kind: "low-stock" });
+    if (queued.status === "queued") mails.push(queued.id);
   }
 }

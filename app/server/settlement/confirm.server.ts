@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orderEvents, orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
-import { mailLowStockAlerts, type LowStockAlert } from "../catalog/low-stock.server";
+import { queueLowStockAlerts } from "../catalog/low-stock.server";
 import { keepOrderAddress } from "../accounts/saved-addresses.server";
 import { keepDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
@@ -95,18 +95,16 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     return { state: "error" };
   }
 
-  const lowStock: LowStockAlert[] = [];
   const mails: string[] = [];
-  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, lowStock, mails));
-  await mailLowStockAlerts(db, lowStock);
+  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, mails));
   return afterPayment(db, sessionId, applied, providers, mails);
 }
 
 export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
 
 /**
- * After a payment's transaction committed: its confirmation (or sold-out) mail, recorded in that
- * transaction (`mails`, from takePayment), goes out now; then the outcome. A mail not delivered
+ * After a payment's transaction committed: its confirmation (or sold-out) mail and any low-stock
+ * alert, recorded in that transaction (`mails`, from takePayment), go out now; then the outcome. A mail not delivered
  * here (SMTP down, or a caller that passed no list) is sent by the mail worker.
  */
 export async function afterPayment(
@@ -123,24 +121,24 @@ export async function afterPayment(
 /**
  * Inside one transaction: lock the order, take its stock (all lines or none), then mark it paid.
  * When a line cannot be served the order is cancelled and its refund recorded in the same
- * transaction, so a crash before the refund call cannot forget it. Products the sale took to low
- * stock are added to `lowStock`, for the caller to mail about once the transaction has committed.
- * The confirmation (or sold-out) mail is recorded in the same transaction and its id added to
- * `mails`, for the caller to deliver after the commit (afterPayment).
+ * transaction, so a crash before the refund call cannot forget it. The confirmation (or sold-out)
+ * mail, and the shop's low-stock alert for each product the sale took to its threshold, are
+ * recorded in the same transaction and their ids added to `mails`, for the caller to deliver
+ * after the commit (afterPayment).
  */
 export async function takePayment(
   tx: Db,
   orderId: string,
   remote: RemoteSession,
   providerName: string,
-  lowStock: LowStockAlert[] = [],
   mails: string[] = [],
 ) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.paymentStatus !== "unpaid") return "already" as const;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const { taken, untracked, short, lowStock: crossed } = await takeOrderStock(tx, items);
-  lowStock.push(...crossed);
+  const { taken, untracked, short, lowStock } = await takeOrderStock(tx, items);
+  // With the mark of each crossing (none when the stock could not all be taken).
+  await queueLowStockAlerts(tx, lowStock, mails);
   // Paid is paid: the discount code's use is kept, even if the order is refunded later.
   await keepDiscountUse(tx, orderId);
 

@@ -37,7 +37,7 @@ export type TakenStock = {
   short: string[];
   /**
    * Products this sale took to or below their low-stock threshold, marked alerted in this
-   * transaction: the caller mails the shop about each once the transaction has committed.
+   * transaction: the caller records the shop's mail about each in it too (queueLowStockAlerts).
    */
   lowStock: LowStockAlert[];
 };

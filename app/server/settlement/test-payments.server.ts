@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { orders } from "../db/schema";
 import { payTestSession, type TestPaymentResult } from "../payments/test-provider.server";
-import { mailLowStockAlerts, type LowStockAlert } from "../catalog/low-stock.server";
 import { closeUnpaidOrder } from "./close.server";
 import { afterPayment, confirmPayment, takePayment, type AppliedPayment } from "./confirm.server";
 import { shopProviders, type Providers } from "./providers.server";
@@ -14,7 +13,6 @@ import { shopProviders, type Providers } from "./providers.server";
  */
 export async function payWithTestCard(db: Db, sessionId: string, card: unknown, opts: { providers?: Providers } = {}): Promise<TestPaymentResult> {
   const providers = opts.providers ?? shopProviders(db);
-  const lowStock: LowStockAlert[] = [];
   const mails: string[] = [];
   const { result, applied } = await db.transaction(async (tx) => {
     const result = await payTestSession(tx, sessionId, card);
@@ -27,12 +25,11 @@ export async function payWithTestCard(db: Db, sessionId: string, card: unknown, 
         .where(eq(orders.paymentSessionId, sessionId));
       // A session that is not this order's, or not for its total, is left to confirmPayment to refuse.
       const matches = order && (!session.orderId || session.orderId === order.id) && session.amountTotalCents === order.total && (session.currency ?? order.currency) === order.currency;
-      if (order && matches && session.state === "paid") applied = await takePayment(tx, order.id, session, "test", lowStock, mails);
+      if (order && matches && session.state === "paid") applied = await takePayment(tx, order.id, session, "test", mails);
       else if (order && session.state === "failed") await closeUnpaidOrder(tx, order.id, "failed", "test");
     }
     return { result, applied };
   });
-  await mailLowStockAlerts(db, lowStock);
   if (result.kind === "done") {
     if (applied === "paid" || applied === "sold_out") await afterPayment(db, sessionId, applied, providers, mails);
     // Declined, lapsed, already closed, or paid for an order closed meanwhile: the idempotent path decides.
