@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { formatDay } from "~/lib/date-range";
 import { formatMoney } from "~/lib/money";
-import { contactMessages, orders, paymentTasks, searchTermsDaily, testPaymentSessions } from "~/server/db/schema";
+import { contactMessages, mailOutbox, orders, paymentTasks, searchTermsDaily, testPaymentSessions } from "~/server/db/schema";
 import { confirmPayment } from "~/server/settlement/confirm.server";
 import { makeOrder } from "../factories/account-orders";
 import { openCheckout } from "../factories/orders";
@@ -43,6 +43,17 @@ describe("the admin dashboard", () => {
     await shop.db.insert(paymentTasks).values({ orderId: stuck.id, kind: "refund", idempotencyKey: `refund-${stuck.id}`, attempts: 3, lastError: "declined" });
     await shop.db.insert(contactMessages).values({ name: "Nell", email: "nell@example.test", subject: "Gift wrap?", message: "Do you gift wrap?" });
     await shop.db.insert(searchTermsDaily).values({ day: formatDay(Date.now()), term: "silk pyjamas", searches: 4, emptySearches: 4 });
+    await shop.db.insert(mailOutbox).values({
+      to: "nell@example.test",
+      from: "shop@example.test",
+      subject: "Order ORD-E2E-LATE has shipped",
+      text: "…",
+      kind: "order-shipped",
+      transport: "smtp",
+      status: "given_up",
+      attempts: 5,
+      error: "550 5.1.1 mailbox unavailable",
+    });
 
     await open(admin, "/admin");
     const attention = admin.getByRole("list", { name: "Needs attention" });
@@ -52,6 +63,7 @@ describe("the admin dashboard", () => {
       expect.stringMatching(/^1\s*paid order not shipped after 2 days\s*Ship$/),
       expect.stringMatching(/^1\s*contact message not answered\s*Answer$/),
       expect.stringMatching(/^1\s*refund that failed\s*Refund by hand$/),
+      expect.stringMatching(/^1\s*mail that failed to send\s*See mails$/),
       expect.stringMatching(/^1\s*search term found nothing this week\s*See searches$/),
     ]);
     // Orders that count: two in the last 30 days ($80), one in the 30 before ($40): both doubled.
@@ -88,6 +100,12 @@ describe("the admin dashboard", () => {
     await admin.getByRole("link", { name: /^Answer:/ }).click();
     await admin.waitForURL((u) => u.pathname === "/admin/inbox");
     await admin.getByText("Gift wrap?").waitFor();
+
+    await open(admin, "/admin");
+    await admin.getByRole("link", { name: /^See mails:/ }).click();
+    await admin.waitForURL((u) => u.pathname === "/admin/outbox" && u.searchParams.get("state") === "failed");
+    await admin.getByRole("link", { name: "Order ORD-E2E-LATE has shipped" }).waitFor();
+    expect(await admin.getByRole("navigation", { name: "Filter by state" }).locator("[aria-current=page]").innerText()).toMatch(/^Failed \(1\)$/);
 
     await open(admin, "/admin");
     await admin.getByRole("link", { name: /^See searches:/ }).click();

@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatDay } from "~/lib/date-range";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as ordersLoader } from "~/routes/admin/orders/index";
+import { loader as outboxLoader } from "~/routes/admin/outbox/index";
 import { loader as productsLoader } from "~/routes/admin/products/index";
 import { getAttentionItems } from "~/server/admin/attention.server";
 import { getDashboardStats, getRecentActivity } from "~/server/admin/dashboard.server";
-import { contactMessages, jobs, paymentTasks, searchTermsDaily } from "~/server/db/schema";
+import { contactMessages, jobs, mailOutbox, paymentTasks, searchTermsDaily } from "~/server/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, type TestUser } from "../factories/users";
@@ -84,6 +85,14 @@ describe("the dashboard of a shop with a known history", () => {
       { name: "Ben", email: "ben@example.test", subject: "Wholesale", message: "…", createdAt: ago(20 * 60_000) },
       { name: "Cy", email: "cy@example.test", subject: "Thanks", message: "…", handled: true, createdAt: ago(3 * HOUR) },
     ]);
+    // Mails: one the relay refused (retrying), one given up after 5 tries; one sent and one queued do not count.
+    const mail = { from: "shop@example.test", text: "…", transport: "smtp" as const };
+    await t.db.insert(mailOutbox).values([
+      { ...mail, to: "ada@example.test", subject: "Order ORD-DASH-A confirmed", status: "retrying", attempts: 2, error: "421 try later", nextAttemptAt: ago(-HOUR) },
+      { ...mail, to: "ben@example.test", subject: "Reset your password", status: "given_up", attempts: 5, error: "550 mailbox unavailable" },
+      { ...mail, to: "cy@example.test", subject: "Order ORD-DASH-B has shipped", status: "sent", attempts: 1, sentAt: ago(HOUR) },
+      { ...mail, to: "di@example.test", subject: "Order ORD-DASH-C confirmed", status: "queued", nextAttemptAt: ago(-HOUR) },
+    ]);
     await t.db.insert(jobs).values([
       { kind: "import", status: "done", succeeded: 120, failed: 3, createdAt: ago(HOUR), finishedAt: ago(30 * 60_000) },
       { kind: "image-migration", status: "done", createdAt: ago(HOUR), finishedAt: ago(40 * 60_000) },
@@ -123,6 +132,7 @@ describe("the dashboard of a shop with a known history", () => {
       { kind: "unshipped", count: 2, capped: false, label: "paid orders not shipped after 2 days", action: "Ship", href: "/admin/orders?needs=unshipped" },
       { kind: "messages", count: 2, capped: false, label: "contact messages not answered", action: "Answer", href: "/admin/inbox" },
       { kind: "refunds", count: 1, capped: false, label: "refund that failed", action: "Refund by hand", href: "/admin/orders?needs=refund-failed" },
+      { kind: "mails", count: 2, capped: false, label: "mails that failed to send", action: "See mails", href: "/admin/outbox?state=failed" },
       {
         kind: "searches",
         count: 2,
@@ -146,6 +156,13 @@ describe("the dashboard of a shop with a known history", () => {
 
     const refunds = await get(t.db, ordersLoader, admin, "/admin/orders?needs=refund-failed");
     expect(refunds.body.orders.map((r: { orderNumber: string }) => r.orderNumber)).toEqual(["ORD-DASH-G"]);
+
+    const mails = await get(t.db, outboxLoader, admin, "/admin/outbox?state=failed");
+    expect(mails.body.filter).toBe("failed");
+    expect(mails.body.messages.map((m: { to: string; status: string }) => [m.to, m.status]).sort()).toEqual([
+      ["ada@example.test", "retrying"],
+      ["ben@example.test", "given_up"],
+    ]);
 
     // An unknown need is ignored, like any other bad filter.
     const all = await get(t.db, ordersLoader, admin, "/admin/orders?needs=everything");
@@ -179,7 +196,7 @@ describe("the dashboard of a shop with a known history", () => {
   it("streams all three from the page's loader", async () => {
     const res = await get(t.db, dashboardLoader, admin, "/admin");
     expect((await res.body.stats).orders).toEqual({ current: 3, previous: 2 });
-    expect((await res.body.attention).map((i: { kind: string }) => i.kind)).toEqual(["low_stock", "unshipped", "messages", "refunds", "searches"]);
+    expect((await res.body.attention).map((i: { kind: string }) => i.kind)).toEqual(["low_stock", "unshipped", "messages", "refunds", "mails", "searches"]);
     expect((await res.body.activity)).toHaveLength(8);
   });
 });

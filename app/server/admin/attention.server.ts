@@ -4,6 +4,7 @@ import { UNSHIPPED_AFTER_DAYS, type AttentionItem } from "~/lib/dashboard-view";
 import { countLowStock } from "../catalog/low-stock.server";
 import type { Db } from "../db/client.server";
 import { contactMessages, searchTermsDaily } from "../db/schema";
+import { countFailedMails } from "../mail/outbox.server";
 import { countOrdersNeeding } from "../orders/attention.server";
 import { dashboardPeriods } from "./dashboard.server";
 
@@ -35,16 +36,23 @@ async function countEmptySearchTerms(db: Db, now: Date) {
   return { count: Math.min(n, CAP), capped: n > CAP };
 }
 
+/** Mails that failed and are not delivered yet (retrying or given up), as the Outbox badge counts them. */
+async function countMailsFailed(db: Db) {
+  const n = await countFailedMails(db);
+  return { count: Math.min(n, CAP), capped: n > CAP };
+}
+
 /**
  * The 'Needs attention' card: each thing the owner should act on, with how many and a link to the
  * page that lists them. Only those with a count above zero, in a fixed order.
  */
 export async function getAttentionItems(db: Db, now = new Date()): Promise<AttentionItem[]> {
-  const [lowStock, unshipped, messages, refunds, searches] = await Promise.all([
+  const [lowStock, unshipped, messages, refunds, mails, searches] = await Promise.all([
     countLowStock(db, CAP),
     countOrdersNeeding(db, "unshipped", CAP),
     countOpenMessages(db),
     countOrdersNeeding(db, "refund-failed", CAP),
+    countMailsFailed(db),
     countEmptySearchTerms(db, now),
   ]);
   const items: AttentionItem[] = [
@@ -75,6 +83,13 @@ export async function getAttentionItems(db: Db, now = new Date()): Promise<Atten
       label: plural(refunds.count, "refund that failed", "refunds that failed"),
       action: "Refund by hand",
       href: "/admin/orders?needs=refund-failed",
+    },
+    {
+      kind: "mails",
+      ...mails,
+      label: plural(mails.count, "mail that failed to send", "mails that failed to send"),
+      action: "See mails",
+      href: "/admin/outbox?state=failed",
     },
     {
       kind: "searches",

@@ -24,7 +24,7 @@ export const isOutboxFilter = (v: unknown): v is OutboxFilter => typeof v === "s
 
 /**
  * Mails that failed and are not delivered yet: retrying (the worker tries again) or given up
- * (waiting for 'Resend'). The Outbox badge in the admin's sidebar; the dashboard may show it too.
+ * (waiting for 'Resend'). The Outbox badge in the admin's sidebar and the dashboard's 'Needs attention'.
  */
 export async function countFailedMails(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailOutbox).where(inArray(mailOutbox.status, [...FAILED]));
