@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/resources/saved-cart";
-import { cartLines, products } from "~/server/db/schema";
+import { cartLines, orders, products, testPaymentSessions } from "~/server/db/schema";
+import { confirmPayment } from "~/server/settlement/confirm.server";
+import { payWithTestCard } from "~/server/settlement/test-payments.server";
+import { openCheckout } from "../factories/orders";
 import { makeProduct, makeProducts } from "../factories/products";
 import { makeCustomer, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
@@ -163,5 +166,59 @@ describe("merging this device's cart on signing in", () => {
     const [a, b] = await makeProducts(t.db, 2);
     await Promise.all([call(shopper, "merge", { lines: [line(a!, 1)] }), call(shopper, "merge", { lines: [line(b!, 2)] })]);
     expect(await savedOf(shopper.id)).toEqual(expect.arrayContaining([{ id: a!.id, quantity: 1 }, { id: b!.id, quantity: 2 }]));
+  });
+});
+
+describe("paying empties what was bought from the saved cart", () => {
+  const CARD = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
+  const DECLINED = { cardNumber: "4000000000000002", expiry: "12/34", cvc: "123" };
+
+  it("the paid order's products leave the shopper's saved cart in the payment's transaction; what was not bought stays", async () => {
+    const [sheet, pillow, throw_] = await makeProducts(t.db, 3, (i) => ({ name: `Bought ${i}`, stockQuantity: 10 }));
+    const shopper = await makeCustomer(t.db);
+    // The paying device's empty-cart save never arrived (the tab was closed on the payment page).
+    await call(shopper, "save", { lines: [line(sheet!, 2), line(pillow!, 1), line(throw_!, 1)] });
+    const declined = await openCheckout(t.db, [[sheet!, 2], [pillow!, 1]], { userId: shopper.id });
+    expect((await payWithTestCard(t.db, declined.sessionId, DECLINED)).kind).toBe("done");
+    // Not paid: the saved cart is untouched.
+    expect(await savedOf(shopper.id)).toHaveLength(3);
+
+    const paid = await openCheckout(t.db, [[sheet!, 2], [pillow!, 1]], { userId: shopper.id });
+    expect((await payWithTestCard(t.db, paid.sessionId, CARD)).kind).toBe("done");
+    expect(await savedOf(shopper.id)).toEqual([{ id: throw_!.id, quantity: 1 }]);
+    // Another device signing in with nothing in its cart gets only what was not bought.
+    const merged = await call(shopper, "merge", { lines: [] });
+    expect(merged.body.items.map((i: { name: string }) => i.name)).toEqual(["Bought 2"]);
+  });
+
+  it("through the result page or the webhook too; a guest's order or another shopper's cart is never touched", async () => {
+    const [duvet] = await makeProducts(t.db, 1, () => ({ name: "Bought by webhook", stockQuantity: 10 }));
+    const shopper = await makeCustomer(t.db);
+    const other = await makeCustomer(t.db);
+    await call(shopper, "save", { lines: [line(duvet!, 1)] });
+    await call(other, "save", { lines: [line(duvet!, 3)] });
+
+    const guest = await openCheckout(t.db, [[duvet!, 1]]);
+    expect((await payWithTestCard(t.db, guest.sessionId, CARD)).kind).toBe("done");
+    expect(await savedOf(shopper.id)).toEqual([{ id: duvet!.id, quantity: 1 }]);
+
+    const checkout = await openCheckout(t.db, [[duvet!, 1]], { userId: shopper.id });
+    await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_saved" }).where(eq(testPaymentSessions.id, checkout.sessionId));
+    expect((await confirmPayment(t.db, checkout.sessionId)).state).toBe("paid");
+    expect(await savedOf(shopper.id)).toEqual([]);
+    expect(await savedOf(other.id)).toEqual([{ id: duvet!.id, quantity: 3 }]);
+  });
+
+  it("a payment that cannot complete the order (sold out) leaves the saved cart as it was", async () => {
+    const [last] = await makeProducts(t.db, 1, () => ({ name: "Last one", stockQuantity: 1 }));
+    const shopper = await makeCustomer(t.db);
+    const first = await openCheckout(t.db, [[last!, 1]]);
+    const late = await openCheckout(t.db, [[last!, 1]], { userId: shopper.id });
+    await call(shopper, "save", { lines: [line(last!, 1)] });
+    expect((await payWithTestCard(t.db, first.sessionId, CARD)).kind).toBe("done");
+    expect((await payWithTestCard(t.db, late.sessionId, CARD)).kind).toBe("done");
+    const [order] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, late.orderId));
+    expect(order!.status).toBe("cancelled");
+    expect(await savedOf(shopper.id)).toEqual([{ id: last!.id, quantity: 1 }]);
   });
 });

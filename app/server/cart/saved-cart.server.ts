@@ -1,9 +1,9 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CartItem } from "~/lib/cart";
 import { firstImageUrl } from "~/lib/product";
 import type { SavedCartAnswer } from "~/lib/saved-cart-view";
 import type { Db } from "../db/client.server";
-import { cartLines, products } from "../db/schema";
+import { cartLines, orderItems, products } from "../db/schema";
 import { mergeCarts, type CartLineIn, type CartProductNow } from "./merge-carts.server";
 
 /**
@@ -101,4 +101,22 @@ export async function mergeIntoSavedCart(db: Db, userId: string, local: CartLine
     await replaceLines(tx, userId, lines);
     return { items: toItems(lines, now), dropped };
   });
+}
+
+/**
+ * In the payment's transaction: what the shopper just bought leaves their saved cart, so another
+ * device signing in does not bring it back (the paying device's own empty-cart save may never
+ * arrive: a tab closed on the payment page). Only the order's products go; anything added since
+ * stays. Under the shopper's cart lock, so a save in flight lands before and is cleared too.
+ */
+export async function clearBoughtFromSavedCart(tx: Db, userId: string, orderId: string): Promise<void> {
+  await lockCartOf(tx, userId);
+  await tx
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        inArray(cartLines.productId, tx.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId))),
+      ),
+    );
 }

@@ -4,6 +4,7 @@ import { orderEvents, orderItems, orders } from "../db/schema";
 import { logger } from "../logger.server";
 import { queueLowStockAlerts } from "../catalog/low-stock.server";
 import { keepOrderAddress } from "../accounts/saved-addresses.server";
+import { clearBoughtFromSavedCart } from "../cart/saved-cart.server";
 import { keepDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { deliverMails } from "../mail/mail.server";
@@ -157,6 +158,7 @@ export async function takePayment(
       actorLabel: providerName,
     });
     await keepOrderAddress(tx, order);
+    if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
     await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
     return "paid" as const;
   }
@@ -193,6 +195,8 @@ export async function takePayment(
   });
   // A signed-in shopper's address book keeps the address they paid with (on a savepoint: it never fails the payment).
   await keepOrderAddress(tx, order);
+  // Bought: out of the shopper's saved cart, so no other device brings it back.
+  if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
   await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
   return "paid" as const;
 }
