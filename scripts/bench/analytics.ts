@@ -1,7 +1,9 @@
 import os from "node:os";
 import { customerListSearch, DEFAULT_CUSTOMER_SORT, type CustomerSort } from "../../app/lib/customers-view";
-import { addDays } from "../../app/lib/date-range";
+import { addDays, readDateRange } from "../../app/lib/date-range";
+import type { Database } from "../../app/server/db/client.server";
 import { fillAnalytics, sizesFor, type AnalyticsData } from "./analytics-data";
+import { diagnose, type Diagnosis } from "./analytics-diagnose";
 import type { BenchContext } from "./context";
 import { getText, request, signIn } from "./http";
 import { Part, mark, table, type PartResult } from "./part";
@@ -29,6 +31,8 @@ type Route = {
   warmup: number;
   /** Why there is nothing to request when `paths` is empty. */
   missing?: string;
+  /** The page's server work, run in process to find its slowest query when it is over budget. */
+  work?: (db: Database) => Promise<unknown>;
 };
 
 type Row = {
@@ -41,6 +45,7 @@ type Row = {
   skipped?: string;
   targetMs?: number;
   met?: boolean | null;
+  diagnosis?: Diagnosis | { error: string };
 };
 
 const decode = (href: string) => href.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'");
@@ -90,8 +95,18 @@ async function page(ctx: BenchContext, cookie: string, path: string) {
   }
 }
 
+/** The loaders' own server functions, loaded only when a page needs explaining (a rename then fails one diagnosis, not the run). */
+const server = {
+  analytics: () => import("../../app/server/analytics/figures.server"),
+  reports: () => import("../../app/server/reports/reports.server"),
+  reportIds: () => import("../../app/lib/reports-view"),
+  customers: () => import("../../app/server/customers/list.server"),
+};
+
 async function routesFor(ctx: BenchContext, cookie: string, data: AnalyticsData, part: Part): Promise<Route[]> {
   const range = `range=custom&from=${addDays(data.today, -364)}&to=${data.today}`;
+  const dateRange = readDateRange(new URLSearchParams(range)).range;
+  const analyticsWork = async (db: Database) => (await server.analytics()).analyticsView(db, dateRange);
   const n = ctx.opts.analyticsRequests;
   const w = ctx.opts.analyticsWarmup;
   const pageRoute = (group: Group, label: string, paths: string[], targetMs?: number): Route => ({
@@ -99,8 +114,9 @@ async function routesFor(ctx: BenchContext, cookie: string, data: AnalyticsData,
   });
 
   const routes: Route[] = [
-    pageRoute("Analytics", "/admin/analytics, 12 months (HTML)", [`/admin/analytics?${range}`], OWNER_PAGE_P95_MS),
+    { ...pageRoute("Analytics", "/admin/analytics, 12 months (HTML)", [`/admin/analytics?${range}`], OWNER_PAGE_P95_MS), work: analyticsWork },
     {
+      work: analyticsWork,
       group: "Analytics",
       label: "/admin/analytics.data, 12 months (client navigation)",
       paths: [`/admin/analytics.data?${range}`],
@@ -119,7 +135,14 @@ async function routesFor(ctx: BenchContext, cookie: string, data: AnalyticsData,
   }
   for (const report of reports) {
     const path = `/admin/reports?report=${report}&${range}`;
-    routes.push(pageRoute("Report page", `/admin/reports: ${report}, 12 months`, [path], OWNER_PAGE_P95_MS));
+    routes.push({
+      ...pageRoute("Report page", `/admin/reports: ${report}, 12 months`, [path], OWNER_PAGE_P95_MS),
+      work: async (db) => {
+        const { isReportId } = await server.reportIds();
+        if (!isReportId(report)) throw new Error(`"${report}" is not a report id of app/lib/reports-view.ts`);
+        return (await server.reports()).reportTable(db, report, dateRange);
+      },
+    });
     const html = await page(ctx, cookie, path);
     const link = csvLink(html.body, report);
     routes.push({
@@ -137,12 +160,18 @@ async function routesFor(ctx: BenchContext, cookie: string, data: AnalyticsData,
 
   const list = (q: string, sort: CustomerSort) => `/admin/customers${customerListSearch({ q, sort, dir: "desc" })}`;
   routes.push(
-    pageRoute(
-      "Customers",
-      `/admin/customers, search for a misspelt surname (${data.typoSurnames.length} terms)`,
-      data.typoSurnames.map((t) => list(t, DEFAULT_CUSTOMER_SORT)),
-      CUSTOMER_SEARCH_P95_MS,
-    ),
+    {
+      ...pageRoute(
+        "Customers",
+        `/admin/customers, search for a misspelt surname (${data.typoSurnames.length} terms)`,
+        data.typoSurnames.map((t) => list(t, DEFAULT_CUSTOMER_SORT)),
+        CUSTOMER_SEARCH_P95_MS,
+      ),
+      work: async (db) => {
+        const { listCustomers } = await server.customers();
+        for (const q of data.typoSurnames.slice(0, 5)) await listCustomers(db, { q, sort: DEFAULT_CUSTOMER_SORT, dir: "desc", page: 1 });
+      },
+    },
     pageRoute("Customers", "/admin/customers sorted by total spent", [list("", "spent")]),
     pageRoute("Customers", "/admin/customers sorted by last order (its default)", [list("", "last_order")]),
   );
@@ -215,6 +244,17 @@ export async function runAnalytics(ctx: BenchContext): Promise<PartResult> {
     if (row.met === false && row.stats) part.note(`Over budget: ${row.label} p95 ${fmt(row.stats.p95)} ms (target ≤ ${row.targetMs} ms).`);
   }
   const loadAfter = os.loadavg()[0]!;
+  // After every measurement, so explaining one page never disturbs the timing of another.
+  for (const [i, row] of rows.entries()) {
+    const work = routes[i]!.work;
+    if (row.met !== false || !work) continue;
+    ctx.log(`  explaining ${row.label}`);
+    try {
+      row.diagnosis = await diagnose(ctx.databaseUrl, work);
+    } catch (err) {
+      row.diagnosis = { error: (err as Error).message.split("\n")[0]! };
+    }
+  }
   if (!rows.some((r) => r.stats)) part.status = "skipped";
 
   worstCheck(part, rows, ["Analytics"], `Analytics page, 12-month range: p95 ≤ ${OWNER_PAGE_P95_MS} ms (${sizes.orders.toLocaleString("en-US")} orders)`);
@@ -240,5 +280,40 @@ export async function runAnalytics(ctx: BenchContext): Promise<PartResult> {
       ),
     ),
   );
+  const explained = rows.filter((r) => r.diagnosis);
+  if (explained.length) {
+    part.md.push(
+      "",
+      "**Why the pages over budget are slow.** Each one's server work (the functions its loader calls) run here in process on the same database, 5 times after one warm-up, every statement timed; the slowest statement is explained with `EXPLAIN (ANALYZE, BUFFERS)`.",
+    );
+    for (const r of explained) {
+      const d = r.diagnosis!;
+      if ("error" in d) {
+        part.md.push("", `- ${r.label}: could not be explained (${d.error}).`);
+        continue;
+      }
+      part.md.push(
+        "",
+        `- **${r.label}**: server work median ${fmt(d.serverMs)} ms, ${fmt(d.statements)} statements; the slowest took ${fmt(d.slowest?.ms)} ms (HTTP p95 ${fmt(r.stats?.p95)} ms).`,
+      );
+      if (d.slowest) {
+        part.md.push(
+          "",
+          "<details><summary>Slowest statement and its plan</summary>",
+          "",
+          "```sql",
+          d.slowest.sql.slice(0, 4000),
+          `-- values: ${JSON.stringify(d.slowest.values).slice(0, 1000)}`,
+          "```",
+          "",
+          "```",
+          ...d.slowest.plan,
+          "```",
+          "",
+          "</details>",
+        );
+      }
+    }
+  }
   return part.result();
 }
