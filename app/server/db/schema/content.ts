@@ -49,6 +49,9 @@ export const contactMessages = pgTable(
     index("contact_messages_created_idx").on(t.createdAt.desc()),
     // The dashboard's count of messages nobody has answered yet.
     index("contact_messages_open_idx").on(t.createdAt.desc()).where(sql`not ${t.handled}`),
+    // A customer's messages on their admin page, newest first (customers/detail.server.ts).
+    // Nulls first: the order `desc()` gives in a query, so the page's newest 50 are read in order, unsorted.
+    index("contact_messages_email_idx").on(sql`lower(${t.email})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -95,6 +98,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_idx").on(t.createdAt.desc()),
     index("mail_outbox_to_idx").on(t.to),
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'retrying')`),
+    // Failed mails: counted on every admin page (the Outbox badge), and listed under 'Failed' in this order.
+    index("mail_outbox_failed_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('retrying', 'given_up')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "contact_messages_email_idx" ON "contact_messages" USING btree (lower("email"),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "mail_outbox_failed_idx" ON "mail_outbox" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "mail_outbox"."status" in ('retrying', 'given_up');
