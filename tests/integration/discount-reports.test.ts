@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, discountUses } from "~/server/db/schema";
+import { readDateRange } from "~/lib/date-range";
 import { discountUsesPerDay, taxCollectedPerDay } from "~/server/discounts/reports.server";
+import { reportTable } from "~/server/reports/reports.server";
 import { makeOrder } from "../factories/account-orders";
 import { useTestDatabase } from "../setup/database";
 
@@ -50,12 +52,15 @@ describe("reports: discount uses per day and code", () => {
 });
 
 describe("reports: tax collected per day", () => {
+  // The first and last day included, as the Reports page's range picker gives them.
+  const mayDays = readDateRange(new URLSearchParams("range=custom&from=2026-05-01&to=2026-05-03")).range;
+
   beforeAll(async () => {
     const paid = (taxCents: number, paidAt: string, extra: Parameters<typeof makeOrder>[1] = {}) =>
       makeOrder(t.db, { taxCents, paymentStatus: "paid", status: "processing", paidAt: at(paidAt), createdAt: at("2026-04-20T00:00:00Z"), ...extra });
     await paid(120, "2026-05-01T09:00:00Z");
     await paid(80, "2026-05-01T23:00:00Z");
-    // Paid, then cancelled by the shop without a refund: the tax was collected and kept.
+    // Paid, then cancelled by the shop without a refund (yet): not a sale, so its tax is not counted.
     await paid(50, "2026-05-03T10:00:00Z", { status: "cancelled" });
     // Refunded: the tax went back with the money.
     await paid(1000, "2026-05-02T10:00:00Z", { paymentStatus: "refunded", status: "cancelled" });
@@ -63,15 +68,21 @@ describe("reports: tax collected per day", () => {
     await makeOrder(t.db, { taxCents: 2000, paymentStatus: "unpaid", createdAt: at("2026-05-02T10:00:00Z") });
     await makeOrder(t.db, { taxCents: 3000, paymentStatus: "expired", createdAt: at("2026-05-02T10:00:00Z") });
     await makeOrder(t.db, { taxCents: 4000, paymentStatus: "failed", createdAt: at("2026-05-02T10:00:00Z") });
-    // Paid outside the range (to is exclusive).
+    // Paid outside the range.
     await paid(5000, "2026-05-04T00:00:00Z");
     await paid(6000, "2026-04-30T23:59:59Z");
   });
 
-  it("sums the tax of orders still paid, by the UTC day of payment; refunded and unpaid orders are left out", async () => {
-    expect(await taxCollectedPerDay(t.db, may)).toEqual([
-      { day: "2026-05-01", taxCents: 200, orders: 2 },
-      { day: "2026-05-03", taxCents: 50, orders: 1 },
-    ]);
+  it("sums the tax of the orders that count, by the UTC day of payment; cancelled, refunded and unpaid orders are left out", async () => {
+    expect(await taxCollectedPerDay(t.db, mayDays)).toEqual([{ day: "2026-05-01", taxCents: 200, orders: 2 }]);
+  });
+
+  it("says what the Reports page's 'Discounts and tax' says, day by day", async () => {
+    const report = await reportTable(t.db, "discounts-and-tax", mayDays);
+    const taxColumn = report.columns.findIndex((c) => c.label === "Tax collected");
+    const reported = report.rows.map((r) => [r[0], r[taxColumn]]).filter(([, tax]) => tax !== 0);
+    const collected = (await taxCollectedPerDay(t.db, mayDays)).map((d) => [d.day, d.taxCents]);
+    expect(collected).toEqual(reported);
+    expect(report.totals![taxColumn]).toBe(200);
   });
 });

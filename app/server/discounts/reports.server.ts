@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
+import type { DayRange } from "~/lib/date-range";
+import { salesByDay } from "../analytics/sales.server";
 import type { Db } from "../db/client.server";
-import { discountCodes, discountUses, orders } from "../db/schema";
+import { discountCodes, discountUses } from "../db/schema";
 
 /**
  * Figures for the reports screen (docs/rules/admin.md, Discounts: "Reports"). Days are UTC
- * calendar days ('2026-05-01'), as every admin screen shows time in UTC. `from` is inclusive and
- * `to` exclusive; only days with something to report are listed, oldest first.
+ * calendar days ('2026-05-01'), as every admin screen shows time in UTC. For discount uses `from`
+ * is inclusive and `to` exclusive; only days with something to report are listed, oldest first.
  */
 
 export type DiscountUsesDay = {
@@ -22,7 +24,7 @@ export type DiscountUsesDay = {
 export type TaxDay = {
   /** 'YYYY-MM-DD' (UTC): the day the payment was confirmed (`paid_at`). */
   day: string;
-  /** The tax of the orders paid that day and still paid (see taxCollectedPerDay). */
+  /** The tax of the orders paid that day that count: paid, neither cancelled nor refunded (see taxCollectedPerDay). */
   taxCents: number;
   orders: number;
 };
@@ -54,24 +56,13 @@ export async function discountUsesPerDay(db: Db, { from, to }: Range): Promise<D
 }
 
 /**
- * Per UTC day of payment: the tax of orders whose payment_status is 'paid'. Refunded orders are
- * left out: the tax went back to the customer with the refund, so it was not collected (a
- * refund is always the whole order's). Unpaid, failed and expired orders never paid any. A paid
- * order the shop cancelled without refunding stays 'paid', and its tax counts.
+ * Tax collected per UTC day of payment, read from the sales roll-up the Reports page's 'Discounts
+ * and tax' reads, so the two never differ: the tax of the orders that count (docs/rules/analytics.md,
+ * What counts as a sale), paid and neither cancelled nor refunded. A refunded order's tax went back
+ * with the money; a paid order the shop cancelled is not a sale either, refunded or not (revenue
+ * leaves it out too). Days of the range (first and last included) with such orders, oldest first.
  */
-export async function taxCollectedPerDay(db: Db, { from, to }: Range): Promise<TaxDay[]> {
-  const day = utcDay(orders.paidAt);
-  const rows = await db
-    .select({
-      day,
-      tax: sql<string>`coalesce(sum(${orders.taxCents}), 0)::text`,
-      orders: sql<number>`count(*)::int`,
-    })
-    .from(orders)
-    .where(
-      sql`${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${from.toISOString()} and ${orders.paidAt} < ${to.toISOString()}`,
-    )
-    .groupBy(day)
-    .orderBy(day);
-  return rows.map((r) => ({ day: r.day, taxCents: Number(r.tax), orders: r.orders }));
+export async function taxCollectedPerDay(db: Db, range: DayRange): Promise<TaxDay[]> {
+  const days = await salesByDay(db, range);
+  return days.filter((d) => d.orders > 0).map((d) => ({ day: d.day, taxCents: d.taxCents, orders: d.orders }));
 }
