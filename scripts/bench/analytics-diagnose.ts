@@ -17,6 +17,14 @@ export type Diagnosis = {
 };
 
 const RUNS = 5;
+
+/** The statement as written, blank lines dropped (collapsing it onto one line would let an SQL comment swallow the rest). */
+const tidy = (sql: string) =>
+  sql
+    .split("\n")
+    .filter((l) => l.trim())
+    .join("\n")
+    .trim();
 const SKIP = /^\s*(begin|commit|rollback|savepoint|release|set |select set_config)/i;
 
 /** Times every statement the pool's clients run (pg calls back or returns a promise). */
@@ -79,9 +87,9 @@ export async function diagnose(databaseUrl: string, work: (db: Database) => Prom
         const settings = new Map(log.filter((s) => s.run === 1 && /^\s*select set_config/i.test(s.text)).map((s) => [s.text + JSON.stringify(s.values), s]));
         for (const s of settings.values()) await client.query(s.text, s.values as unknown[]);
         const plan = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${top.s.text}`, top.s.values as unknown[]);
-        slowest = { sql: top.s.text.replace(/\s+/g, " ").trim(), values: top.s.values, ms: Math.round(top.ms * 10) / 10, plan: plan.rows.map((r) => r["QUERY PLAN"]) };
+        slowest = { sql: tidy(top.s.text), values: top.s.values, ms: Math.round(top.ms * 10) / 10, plan: plan.rows.map((r) => r["QUERY PLAN"]) };
       } catch (err) {
-        slowest = { sql: top.s.text.replace(/\s+/g, " ").trim(), values: top.s.values, ms: Math.round(top.ms * 10) / 10, plan: [`EXPLAIN failed: ${(err as Error).message}`] };
+        slowest = { sql: tidy(top.s.text), values: top.s.values, ms: Math.round(top.ms * 10) / 10, plan: [`EXPLAIN failed: ${(err as Error).message}`] };
       } finally {
         await client.query("rollback").catch(() => {});
         client.release();

@@ -302,7 +302,7 @@ export async function runAnalytics(ctx: BenchContext): Promise<PartResult> {
           "<details><summary>Slowest statement and its plan</summary>",
           "",
           "```sql",
-          d.slowest.sql.slice(0, 4000),
+          d.slowest.sql.slice(0, 6000),
           `-- values: ${JSON.stringify(d.slowest.values).slice(0, 1000)}`,
           "```",
           "",
