@@ -201,13 +201,32 @@ async function topProductsByMonthBound(
   by: NonNullable<SalesRanking["by"]>,
   k: number,
 ): Promise<ProductSales[] | null> {
+  // Exact totals cost a few index reads per product, and K products a month over a year are
+  // thousands of candidates: first only the likeliest few (by what each could have sold at most),
+  // then, if they cannot be proven, every candidate.
+  return (
+    (await rankCandidates(db, range, limit, by, k, Math.max(200, 4 * limit))) ??
+    (await rankCandidates(db, range, limit, by, k, null))
+  );
+}
+
+type ShortlistRow = RankedRow & { next_upper: string | number | null };
+
+async function rankCandidates(
+  db: Db,
+  range: DayRange,
+  limit: number,
+  by: NonNullable<SalesRanking["by"]>,
+  k: number,
+  shortlist: number | null,
+): Promise<ProductSales[] | null> {
   const metric = metricColumn(by);
-  const result = await db.execute<RankedRow>(sql`
+  const result = await db.execute<ShortlistRow>(sql`
     with touched as (
       select m::date as month
       from generate_series(${monthOf(range.start)}::date, ${monthOf(range.end)}::date, interval '1 month') m
     ), best as materialized (
-      select t.product_id, t.v, t.n
+      select touched.month, t.product_id, t.v, t.n
       from touched
       cross join lateral (
         -- "nulls last" as the index is declared (the columns are never null), so the index is read in order.
@@ -217,8 +236,24 @@ async function topProductsByMonthBound(
         order by s.${metric} desc nulls last
         limit ${k}
       ) t
+    ), kth as (
+      -- A product outside a month's best K sold at most the K-th best's figure that month (0 when
+      -- the month had fewer than K products: then every product that sold in it is among them).
+      select month, v from best where n = ${k}
+    ), bound as (
+      select coalesce(sum(v), 0) as v from kth
+    ), upper as (
+      -- What each candidate could have sold at most in the range: its figure in the months it is
+      -- among the best (a whole month holds at least the range's part of it), the K-th elsewhere.
+      select b.product_id, sum(b.v - coalesce(kth.v, 0)) + (select v from bound) as v,
+        row_number() over (order by sum(b.v - coalesce(kth.v, 0)) desc) as r
+      from best b left join kth on kth.month = b.month
+      group by b.product_id
+    ), candidates as (
+      select product_id from upper
+      ${shortlist === null ? sql`` : sql`where r <= ${shortlist}`}
     ), totals as (
-      ${productTotals(sql`select distinct product_id from best`, range)}
+      ${productTotals(sql`select product_id from candidates`, range)}
     ), top as (
       -- Ties at the last place come along, so the final order by name picks among all of them.
       select * from totals t where t.units <> 0 or t.revenue_cents <> 0
@@ -226,19 +261,22 @@ async function topProductsByMonthBound(
       fetch first ${limit} rows with ties
     )
     select t.product_id, n.name, n.category, t.units, t.revenue_cents,
-      -- What a product outside every month's best K could have sold at most.
-      (select coalesce(sum(v), 0) from best where n = ${k}) as bound
+      (select v from bound) as bound,
+      -- The most a candidate left off the shortlist could have sold.
+      ${shortlist === null ? sql`0` : sql`(select coalesce(max(v), 0) from upper where r > ${shortlist})`} as next_upper
     from top t
     ${latestName(range)}
     order by ${orderOf(by)}, n.name, t.product_id
     limit ${limit}`);
   const rows = result.rows;
   const bound = Number(rows[0]?.bound ?? 0);
-  // No month had K products: every product that sold is a candidate, so the answer is complete.
-  if (bound === 0) return rows.map(toProductSales);
+  const nextUpper = Number(rows[0]?.next_upper ?? 0);
+  // No month had K products and nobody was left off the shortlist: the answer is complete.
+  if (bound === 0 && nextUpper === 0) return rows.map(toProductSales);
   const last = rows[limit - 1];
   if (!last) return null;
-  return Number(by === "units" ? last.units : last.revenue_cents) > bound ? rows.map(toProductSales) : null;
+  const lastFigure = Number(by === "units" ? last.units : last.revenue_cents);
+  return lastFigure > bound && lastFigure > nextUpper ? rows.map(toProductSales) : null;
 }
 
 /** Every product's totals over the range, summed (the reports' full lists; the fallback of the top). */
