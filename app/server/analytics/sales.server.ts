@@ -201,27 +201,14 @@ async function topProductsByMonthBound(
   by: NonNullable<SalesRanking["by"]>,
   k: number,
 ): Promise<ProductSales[] | null> {
-  // Exact totals cost a few index reads per product, and K products a month over a year are
-  // thousands of candidates: first only the likeliest few (by what each could have sold at most),
-  // then, if they cannot be proven, every candidate.
-  return (
-    (await rankCandidates(db, range, limit, by, k, Math.max(200, 4 * limit))) ??
-    (await rankCandidates(db, range, limit, by, k, null))
-  );
-}
-
-type ShortlistRow = RankedRow & { next_upper: string | number | null };
-
-async function rankCandidates(
-  db: Db,
-  range: DayRange,
-  limit: number,
-  by: NonNullable<SalesRanking["by"]>,
-  k: number,
-  shortlist: number | null,
-): Promise<ProductSales[] | null> {
   const metric = metricColumn(by);
-  const result = await db.execute<ShortlistRow>(sql`
+  // Exact totals cost a few index reads per product, and K products a month over a year are
+  // thousands of candidates, so only those that could still make the top `limit` are summed:
+  // what a candidate sold at least (its figures in the whole months of the range where it is
+  // among the best) and at most (those of every month it is among the best, the K-th best's
+  // elsewhere) are known from the best lists alone; one whose most is below the `limit`-th
+  // largest least cannot be in the answer, not even tied.
+  const result = await db.execute<RankedRow>(sql`
     with touched as (
       select m::date as month
       from generate_series(${monthOf(range.start)}::date, ${monthOf(range.end)}::date, interval '1 month') m
@@ -242,18 +229,19 @@ async function rankCandidates(
       select month, v from best where n = ${k}
     ), bound as (
       select coalesce(sum(v), 0) as v from kth
-    ), upper as (
-      -- What each candidate could have sold at most in the range: its figure in the months it is
-      -- among the best (a whole month holds at least the range's part of it), the K-th elsewhere.
-      select b.product_id, sum(b.v - coalesce(kth.v, 0)) + (select v from bound) as v,
-        row_number() over (order by sum(b.v - coalesce(kth.v, 0)) desc) as r
+    ), reach as materialized (
+      select b.product_id,
+        sum(b.v - coalesce(kth.v, 0)) + (select v from bound) as most,
+        coalesce(sum(b.v) filter (
+          where b.month >= ${range.start}::date
+            and (b.month + interval '1 month' - interval '1 day')::date <= ${range.end}::date
+        ), 0) as least
       from best b left join kth on kth.month = b.month
       group by b.product_id
-    ), candidates as (
-      select product_id from upper
-      ${shortlist === null ? sql`` : sql`where r <= ${shortlist}`}
+    ), floor as (
+      select coalesce((select least from reach order by least desc offset ${limit - 1} limit 1), 0) as v
     ), totals as (
-      ${productTotals(sql`select product_id from candidates`, range)}
+      ${productTotals(sql`select product_id from reach where most >= (select v from floor)`, range)}
     ), top as (
       -- Ties at the last place come along, so the final order by name picks among all of them.
       select * from totals t where t.units <> 0 or t.revenue_cents <> 0
@@ -261,22 +249,19 @@ async function rankCandidates(
       fetch first ${limit} rows with ties
     )
     select t.product_id, n.name, n.category, t.units, t.revenue_cents,
-      (select v from bound) as bound,
-      -- The most a candidate left off the shortlist could have sold.
-      ${shortlist === null ? sql`0` : sql`(select coalesce(max(v), 0) from upper where r > ${shortlist})`} as next_upper
+      -- What a product outside every month's best K could have sold at most.
+      (select v from bound) as bound
     from top t
     ${latestName(range)}
     order by ${orderOf(by)}, n.name, t.product_id
     limit ${limit}`);
   const rows = result.rows;
   const bound = Number(rows[0]?.bound ?? 0);
-  const nextUpper = Number(rows[0]?.next_upper ?? 0);
-  // No month had K products and nobody was left off the shortlist: the answer is complete.
-  if (bound === 0 && nextUpper === 0) return rows.map(toProductSales);
+  // No month had K products: every product that sold is a candidate, so the answer is complete.
+  if (bound === 0) return rows.map(toProductSales);
   const last = rows[limit - 1];
   if (!last) return null;
-  const lastFigure = Number(by === "units" ? last.units : last.revenue_cents);
-  return lastFigure > bound && lastFigure > nextUpper ? rows.map(toProductSales) : null;
+  return Number(by === "units" ? last.units : last.revenue_cents) > bound ? rows.map(toProductSales) : null;
 }
 
 /** Every product's totals over the range, summed (the reports' full lists; the fallback of the top). */
