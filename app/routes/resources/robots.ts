@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/server/seo/seo.server";
 
 /** Private and per-visitor pages stay out of search engines; everything else is open. */
-export const DISALLOWED_PATHS = ["/admin", "/cart", "/checkout", "/profile", "/auth", "/order-success", "/api/"];
+export const DISALLOWED_PATHS = ["/admin", "/cart", "/checkout", "/profile", "/auth", "/order-success", "/unsubscribe", "/api/"];
 
 export function loader() {
   const body = [
