@@ -1,31 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeBuyAgain } from "./buy-again";
-import type { CartItem } from "./cart";
-import type { BuyAgainLine } from "./shopper-order-view";
-
-const line = (over: Partial<BuyAgainLine> = {}): BuyAgainLine => ({
-  id: "p1",
-  name: "Linen Sheet",
-  priceCents: 4000,
-  imageUrl: "/media/sheet.webp",
-  unlimitedStock: false,
-  stockQuantity: 10,
-  quantity: 2,
-  maxQuantity: 10,
-  notes: [],
-  ...over,
-});
-
-const item = (over: Partial<CartItem> = {}): CartItem => ({
-  id: "p1",
-  name: "Old name",
-  priceCents: 3000,
-  imageUrl: "",
-  unlimitedStock: false,
-  stockQuantity: 10,
-  quantity: 1,
-  ...over,
-});
+import { item, line } from "./buy-again.fixtures";
 
 describe("mergeBuyAgain", () => {
   it("adds new lines and tops up lines already in the cart, at the product's current details", () => {

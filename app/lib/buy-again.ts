@@ -1,5 +1,11 @@
 import { MAX_LINE_QUANTITY, type CartItem } from "./cart";
-import type { BuyAgainResult } from "./shopper-order-view";
+import type { BuyAgainLine, BuyAgainResult } from "./shopper-order-view";
+
+/** A buyable line as a cart line: the product's current name, price, image and stock. */
+export function cartItemOf(line: BuyAgainLine, quantity: number): CartItem {
+  const { id, name, priceCents, imageUrl, unlimitedStock, stockQuantity } = line;
+  return { id, name, priceCents, imageUrl, unlimitedStock, stockQuantity, quantity };
+}
 
 export type BuyAgainOutcome = {
   items: CartItem[];
@@ -27,15 +33,7 @@ export function mergeBuyAgain(cart: CartItem[], result: BuyAgainResult): BuyAgai
       skipped.push({ name: line.name, reason: `"${line.name}" is already in your cart: ${have}, all you can buy now.` });
       continue;
     }
-    const item: CartItem = {
-      id: line.id,
-      name: line.name,
-      priceCents: line.priceCents,
-      imageUrl: line.imageUrl,
-      unlimitedStock: line.unlimitedStock,
-      stockQuantity: line.stockQuantity,
-      quantity: next,
-    };
+    const item = cartItemOf(line, next);
     if (at >= 0) items[at] = item;
     else items.push(item);
     const notes = [...line.notes];

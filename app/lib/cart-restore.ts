@@ -1,3 +1,4 @@
+import { cartItemOf } from "./buy-again";
 import { MAX_LINE_QUANTITY, type CartItem } from "./cart";
 import type { BuyAgainResult } from "./shopper-order-view";
 
@@ -24,15 +25,7 @@ export function restoreCart(cart: CartItem[], result: BuyAgainResult): RestoreOu
     const at = items.findIndex((i) => i.id === line.id);
     const have = at >= 0 ? items[at]!.quantity : 0;
     const quantity = Math.max(1, Math.min(Math.max(have, line.quantity), max));
-    const item: CartItem = {
-      id: line.id,
-      name: line.name,
-      priceCents: line.priceCents,
-      imageUrl: line.imageUrl,
-      unlimitedStock: line.unlimitedStock,
-      stockQuantity: line.stockQuantity,
-      quantity,
-    };
+    const item = cartItemOf(line, quantity);
     if (at >= 0) items[at] = item;
     else items.push(item);
     inCart.push({ name: line.name, quantity, notes: line.notes });

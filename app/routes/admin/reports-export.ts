@@ -1,10 +1,13 @@
 import { readDateRange } from "~/lib/date-range";
 import { isReportId, reportInfo } from "~/lib/reports-view";
 import { refuse } from "~/routes/_edge/errors.server";
+import { csvDownload } from "~/routes/_edge/csv-download.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import { reportCsvChunks, reportFilename } from "~/server/reports/reports.server";
+import {
+  reportCsvChunks,
+  reportFilename,
+} from "~/server/reports/reports.server";
 import type { Route } from "./+types/reports-export";
 
 /**
@@ -16,34 +19,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const id = params.get("report");
-  if (!isReportId(id)) refuse({ kind: "not_found", message: "There is no such report." });
+  if (!isReportId(id))
+    refuse({ kind: "not_found", message: "There is no such report." });
   const info = reportInfo(id);
   const { range, error } = readDateRange(params);
-  if (error && info.usesRange) refuse({ kind: "bad_input", message: error.replace(/ Showing the last 30 days\.$/, "") });
+  if (error && info.usesRange)
+    refuse({
+      kind: "bad_input",
+      message: error.replace(/ Showing the last 30 days\.$/, ""),
+    });
 
-  const chunks = reportCsvChunks(getDb(), id, range);
-  const encoder = new TextEncoder();
-  // Streamed batch by batch, so a large shop's report never sits in memory at once.
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (err) {
-        logger.error({ err, report: id }, "report export failed");
-        controller.error(err);
-      }
+  return csvDownload(
+    reportCsvChunks(getDb(), id, range),
+    reportFilename(id, range, info.usesRange),
+    {
+      msg: "report export failed",
+      report: id,
     },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${reportFilename(id, range, info.usesRange)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  );
 }
