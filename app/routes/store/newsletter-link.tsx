@@ -1,13 +1,18 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/lean/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/lean/card";
+import { MailLinkCard } from "~/components/store/mail-link-card";
 import { CONFIRMED_MESSAGE, UNSUBSCRIBED_MESSAGE } from "~/lib/newsletter";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/db/client.server";
-import { confirmSubscription, describeLink, unsubscribe, type LinkStep } from "~/server/newsletter/newsletter.server";
+import {
+  confirmSubscription,
+  describeLink,
+  unsubscribe,
+  type LinkStep,
+} from "~/server/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-link";
 
 /**
@@ -23,7 +28,9 @@ function stepOf(params: { step?: string }): LinkStep {
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
-  { title: `${params.step === "confirm" ? "Confirm your subscription" : "Unsubscribe"} — ${brandFrom(matches)}` },
+  {
+    title: `${params.step === "confirm" ? "Confirm your subscription" : "Unsubscribe"} — ${brandFrom(matches)}`,
+  },
   { name: "robots", content: "noindex" },
   // The link carries its token: no Referer leaves the site. (Not no-referrer: with it a browser
   // sends "Origin: null" on the button's plain form post, which same-origin.server.ts refuses.)
@@ -40,23 +47,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const INVALID: Record<LinkStep, string> = {
-  confirm: "This confirmation link is not valid or no longer works. Subscribe again from the box at the bottom of any page.",
-  unsubscribe: "This unsubscribe link is not valid. Use the link from one of our newsletter mails.",
+  confirm:
+    "This confirmation link is not valid or no longer works. Subscribe again from the box at the bottom of any page.",
+  unsubscribe:
+    "This unsubscribe link is not valid. Use the link from one of our newsletter mails.",
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const step = stepOf(params);
   const url = new URL(request.url);
   const form = await readPublicForm(request);
-  const field = (name: string) => String(form.get(name) ?? url.searchParams.get(name) ?? "");
+  const field = (name: string) =>
+    String(form.get(name) ?? url.searchParams.get(name) ?? "");
   const id = field("id");
   const token = field("token");
-  const done = step === "confirm" ? await confirmSubscription(getDb(), id, token) : await unsubscribe(getDb(), id, token);
-  if (!done) return respond({ kind: "bad_input" }, { ok: false as const, message: INVALID[step] });
-  return data({ ok: true as const, message: step === "confirm" ? CONFIRMED_MESSAGE : UNSUBSCRIBED_MESSAGE });
+  const done =
+    step === "confirm"
+      ? await confirmSubscription(getDb(), id, token)
+      : await unsubscribe(getDb(), id, token);
+  if (!done)
+    return respond(
+      { kind: "bad_input" },
+      { ok: false as const, message: INVALID[step] },
+    );
+  return data({
+    ok: true as const,
+    message: step === "confirm" ? CONFIRMED_MESSAGE : UNSUBSCRIBED_MESSAGE,
+  });
 }
 
-export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps) {
+export default function NewsletterLinkPage({
+  loaderData,
+}: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { step, valid } = loaderData;
@@ -64,7 +86,11 @@ export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps)
   let title: string;
   let body: React.ReactNode;
   if (result) {
-    title = result.ok ? (step === "confirm" ? "Subscription confirmed" : "Unsubscribed") : "This link does not work";
+    title = result.ok
+      ? step === "confirm"
+        ? "Subscription confirmed"
+        : "Unsubscribed"
+      : "This link does not work";
     body = <p role={result.ok ? "status" : "alert"}>{result.message}</p>;
   } else if (!valid) {
     title = "This link does not work";
@@ -76,36 +102,35 @@ export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps)
     title = "Unsubscribed";
     body = <p role="status">{UNSUBSCRIBED_MESSAGE}</p>;
   } else {
-    title = step === "confirm" ? "Confirm your subscription" : "Unsubscribe from the newsletter";
+    title =
+      step === "confirm"
+        ? "Confirm your subscription"
+        : "Unsubscribe from the newsletter";
     body = (
       <Form method="post" className="grid gap-4">
         <p>
-          {step === "confirm" ? "Get our newsletter at " : "Stop the newsletter to "}
+          {step === "confirm"
+            ? "Get our newsletter at "
+            : "Stop the newsletter to "}
           <strong className="break-all">{email}</strong>.
         </p>
         <input type="hidden" name="id" value={loaderData.id} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Button type="submit" disabled={busy} variant={step === "confirm" ? "default" : "outline"}>
-          {step === "confirm" ? (busy ? "Confirming..." : "Confirm subscription") : busy ? "Unsubscribing..." : "Unsubscribe"}
+        <Button
+          type="submit"
+          disabled={busy}
+          variant={step === "confirm" ? "default" : "outline"}
+        >
+          {step === "confirm"
+            ? busy
+              ? "Confirming..."
+              : "Confirm subscription"
+            : busy
+              ? "Unsubscribing..."
+              : "Unsubscribe"}
         </Button>
       </Form>
     );
   }
-  return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">{title}</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {body}
-          <Link to="/" className="text-sm underline">
-            Back to the shop
-          </Link>
-        </CardContent>
-      </Card>
-    </div>
-  );
+  return <MailLinkCard title={title}>{body}</MailLinkCard>;
 }

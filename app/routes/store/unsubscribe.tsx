@@ -1,7 +1,10 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/lean/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/lean/card";
-import { BAD_UNSUBSCRIBE_LINK_MESSAGE, UNSUBSCRIBED_REMINDERS_MESSAGE } from "~/lib/abandoned-checkout";
+import { MailLinkCard } from "~/components/store/mail-link-card";
+import {
+  BAD_UNSUBSCRIBE_LINK_MESSAGE,
+  UNSUBSCRIBED_REMINDERS_MESSAGE,
+} from "~/lib/abandoned-checkout";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
@@ -31,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const email = url.searchParams.get("e") ?? "";
   const token = url.searchParams.get("t") ?? "";
   const link = await describeOptOutLink(getDb(), email, token);
-  return data({ email, token, ...link }, { status: link.valid ? 200 : 400, headers: PRIVATE });
+  return data(
+    { email, token, ...link },
+    { status: link.valid ? 200 : 400, headers: PRIVATE },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,8 +48,16 @@ export async function action({ request }: Route.ActionArgs) {
     return typeof v === "string" ? v : (url.searchParams.get(name) ?? "");
   };
   const done = await optOut(getDb(), field("e"), field("t"));
-  if (!done) return respond({ kind: "bad_input" }, { ok: false as const, message: BAD_UNSUBSCRIBE_LINK_MESSAGE }, PRIVATE);
-  return data({ ok: true as const, message: UNSUBSCRIBED_REMINDERS_MESSAGE }, { headers: PRIVATE });
+  if (!done)
+    return respond(
+      { kind: "bad_input" },
+      { ok: false as const, message: BAD_UNSUBSCRIBE_LINK_MESSAGE },
+      PRIVATE,
+    );
+  return data(
+    { ok: true as const, message: UNSUBSCRIBED_REMINDERS_MESSAGE },
+    { headers: PRIVATE },
+  );
 }
 
 export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
@@ -65,7 +79,8 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
     body = (
       <Form method="post" className="grid gap-4">
         <p>
-          Stop the reminders about unfinished checkouts to <strong className="break-all">{loaderData.email}</strong>. Order
+          Stop the reminders about unfinished checkouts to{" "}
+          <strong className="break-all">{loaderData.email}</strong>. Order
           confirmations and shipping updates still arrive.
         </p>
         <input type="hidden" name="e" value={loaderData.email} />
@@ -76,21 +91,5 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
       </Form>
     );
   }
-  return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">{title}</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {body}
-          <Link to="/" className="text-sm underline">
-            Back to the shop
-          </Link>
-        </CardContent>
-      </Card>
-    </div>
-  );
+  return <MailLinkCard title={title}>{body}</MailLinkCard>;
 }
