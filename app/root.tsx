@@ -26,7 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     rethrowIfDatabaseUnavailable,
   );
   return {
-    user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
+    // Only what kind of visitor this is: every storefront page is the same for all signed-in
+    // customers, so the page cache can answer them (docs/decisions/0023). Whatever is theirs
+    // alone (their email, their cart) comes from the page or the endpoint that needs it.
+    viewer: user ? { role: user.role } : null,
     settings,
     publicEnv: getPublicEnv(),
   };

@@ -6,12 +6,14 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { visitCounting } from "~/server/analytics/visits-middleware.server";
 import { sessionCookieRefresh } from "~/server/auth/session-refresh.server";
+import { sessionRoleReader } from "~/server/auth/session-viewer.server";
 import { getEnv, publicUrl } from "~/server/env.server";
 import { getDb } from "~/server/db/client.server";
 import { admissionControl } from "~/server/http/admission.server";
 import { allowedMethods } from "~/server/http/allowed-methods.server";
 import { outageAs503 } from "~/server/http/outage.server";
 import { pageCache } from "~/server/http/page-cache.server";
+import { getAuthSecret } from "~/server/secrets.server";
 import { privateResponses } from "~/server/http/private-responses.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { sameOriginOnly } from "~/server/http/same-origin.server";
@@ -43,7 +45,11 @@ export function createApp({ dev }: { dev: boolean }) {
   // Before the page cache, so a page it answers is counted too (docs/rules/analytics.md, Visits).
   app.use(visitCounting());
   // Development renders every request afresh, so code changes show at once.
-  const cache = pageCache({ maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024, pool: () => getDb().$client });
+  const cache = pageCache({
+    maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024,
+    pool: () => getDb().$client,
+    sessionRole: sessionRoleReader(() => getDb().$client, getAuthSecret),
+  });
   // A cached page is answered here, already compressed, without the work below.
   app.use(cache.serve);
   app.use(compression());

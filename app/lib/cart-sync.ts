@@ -1,6 +1,6 @@
 import { CART_OWNER_KEY, cartStore, onLocalCartChange, parseStoredCart, type CartItem } from "./cart";
 import { saveCartNotice } from "./cart-notice";
-import { describeCartDrops, MAX_SAVED_CART_LINES, type SavedCartAnswer } from "./saved-cart-view";
+import { describeCartDrops, MAX_SAVED_CART_LINES, type SavedCartAnswer, type SavedCartReply } from "./saved-cart-view";
 import { toast } from "./toast";
 
 /**
@@ -43,7 +43,7 @@ function writeOwner(owner: Owner) {
   }
 }
 
-type Answer = { ok: true; cart: SavedCartAnswer | null } | { ok: false };
+type Answer = { ok: true; cart: SavedCartReply | null } | { ok: false };
 
 /** GET reads the saved cart; "save" replaces it; "merge" joins this device's cart to it. */
 async function request(mode: "read" | "save" | "merge", lines?: Line[], keepalive = false): Promise<Answer> {
@@ -56,7 +56,7 @@ async function request(mode: "read" | "save" | "merge", lines?: Line[], keepaliv
       body: lines ? JSON.stringify({ mode, lines }) : undefined,
     });
     if (!res.ok) return { ok: false };
-    return { ok: true, cart: mode === "save" ? null : ((await res.json()) as SavedCartAnswer) };
+    return { ok: true, cart: mode === "save" ? null : ((await res.json()) as SavedCartReply) };
   } catch {
     // Offline or the shop restarting: the cart stays in the browser and is saved on the next start.
     return { ok: false };
@@ -71,12 +71,17 @@ function tellDrops(answer: SavedCartAnswer) {
   toast.error("Some items in your cart changed", { description: lines.slice(0, 3).join(" ") + more });
 }
 
-/** Starts following `userId`'s saved cart; the function returned stops (saving what is pending first). */
-export function startCartSync(userId: string): () => void {
+/**
+ * Starts following the signed-in shopper's saved cart; the function returned stops (saving what
+ * is pending first). Whose cart it is comes from the server's first answer: the page itself is
+ * the same for every signed-in customer.
+ */
+export function startCartSync(): () => void {
   let stopped = false;
   /** No change is saved before the saved cart has been read (or merged), or a save could overwrite it. */
   let ready = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let userId = "";
   const synced = (sig: string) => writeOwner({ user: userId, synced: sig });
 
   const save = (keepalive = false) => {
@@ -111,22 +116,19 @@ export function startCartSync(userId: string): () => void {
   const start = async () => {
     const owner = readOwner();
     const before = signature(cartStore.getItems());
+    const read = await request("read");
+    // Unreachable: the cart stays in the browser and is merged or saved on the next page.
+    if (stopped || !read.ok || !read.cart) return;
+    userId = read.cart.owner;
     if (owner?.user === userId) {
-      if (before !== owner.synced) {
-        // This device changed its cart since it last saved: its cart is the newest.
-        ready = true;
-        save();
-        return;
-      }
-      const answer = await request("read");
-      if (stopped) return;
       ready = true;
-      if (!answer.ok || !answer.cart) return;
+      // This device changed its cart since it last saved: its cart is the newest.
+      if (before !== owner.synced) return save();
       if (signature(cartStore.getItems()) !== before) return later();
-      const sig = take(answer.cart, before);
+      const sig = take(read.cart, before);
       // The saved cart still holds what was dropped on reading it: save what is left.
-      synced(answer.cart.dropped.length > 0 ? "" : sig);
-      if (answer.cart.dropped.length > 0) save();
+      synced(read.cart.dropped.length > 0 ? "" : sig);
+      if (read.cart.dropped.length > 0) save();
       return;
     }
     // A guest's cart joins the saved one; a cart left by another account does not.

@@ -17,6 +17,12 @@ export type CartDrop = { id: string; name: string; reason: CartDropReason; /** F
 /** The saved cart as the shop sees it now, and what it could not keep. */
 export type SavedCartAnswer = { items: CartItem[]; dropped: CartDrop[] };
 
+/**
+ * What GET and the merge answer: the cart, and whose it is. The pages carry no one's identity
+ * (they are shared by every signed-in customer), so the device learns here whose cart it follows.
+ */
+export type SavedCartReply = SavedCartAnswer & { owner: string };
+
 /** One sentence per change, the lines over the limit counted together. */
 export function describeCartDrops(dropped: CartDrop[]): string[] {
   const out: string[] = [];

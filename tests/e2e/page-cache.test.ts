@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blogPosts, products, siteSettings } from "~/server/db/schema";
+import { blogPosts, products, session, siteSettings } from "~/server/db/schema";
 import { makePost } from "../factories/posts";
 import { makeProduct } from "../factories/products";
-import { asAdmin } from "../factories/users";
+import { asAdmin, makeCustomer, signInPageAs } from "../factories/users";
 import { useShop } from "./harness";
 import { hydrated, scriptsRefusedByCsp, toast } from "./page-helpers";
 
@@ -84,16 +84,34 @@ describe("the storefront page cache", () => {
     expect((await get(`/blog/${post.slug}`)).cache).toBe("miss");
   });
 
-  it("never answers a request with cookies from the cache, so a signed-in admin sees their own header", async () => {
+  it("answers signed-in visitors from the rendering of their kind: an admin's header has Admin, a customer's My account, and a signed-out visitor's Sign in", async () => {
     await get("/");
     expect((await get("/")).cache).toBe("hit");
-    const withCookie = await get("/", { cookie: "anything=1" });
-    expect(withCookie.cache).toBeNull();
+    // A cookie the shop does not know: the page renders for itself, as before.
+    expect((await get("/", { cookie: "anything=1" })).cache).toBeNull();
 
     const admin = await asAdmin(shop);
-    const res = await admin.goto("/");
-    expect(res?.headers()["x-page-cache"]).toBeUndefined();
+    expect((await admin.goto("/"))?.headers()["x-page-cache"]).toBe("miss");
+    const again = await admin.goto("/");
+    expect(again?.headers()["x-page-cache"]).toBe("hit");
+    expect(again?.headers()["cache-control"]).toContain("no-store");
     await admin.getByRole("banner").getByRole("link", { name: "Admin" }).waitFor();
+
+    const customer = await shop.newPage();
+    await signInPageAs(shop, customer, await makeCustomer(shop.db));
+    expect((await customer.goto("/"))?.headers()["x-page-cache"]).toBe("miss");
+    const other = await shop.newPage();
+    await signInPageAs(shop, other, await makeCustomer(shop.db));
+    expect((await other.goto("/"))?.headers()["x-page-cache"]).toBe("hit");
+    const banner = other.getByRole("banner");
+    await banner.getByRole("link", { name: "My account" }).waitFor();
+    expect(await banner.getByRole("link", { name: "Admin" }).count()).toBe(0);
+
+    // Signed out (the session is gone): the anonymous page on the very next request.
+    await shop.db.delete(session);
+    const signedOut = await other.goto("/");
+    expect(signedOut?.headers()["x-page-cache"]).toBeUndefined();
+    await other.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
   });
 
   it("hydrates a page served from the cache without a refused script, and it works", async () => {

@@ -39,17 +39,19 @@ beforeAll(async () => {
 
 async function fetchAs(visitor: Visitor, path: string) {
   const res = await fetch(shop.baseUrl + path, { redirect: "manual", headers: visitor.cookie ? { cookie: visitor.cookie } : {} });
-  return { status: res.status, cacheControl: res.headers.get("cache-control") ?? "", body: await res.text() };
+  return { status: res.status, cacheControl: res.headers.get("cache-control") ?? "", cache: res.headers.get("x-page-cache"), body: await res.text() };
 }
 
 describe("personal data stays with its owner", () => {
   it("no answer, cached or not, HTML or .data, carries another visitor's name, email or orders", async () => {
     const seenOwn = new Map<string, number>();
+    /** Signed-in answers served from a rendering kept for every signed-in customer. */
+    const sharedWithCustomers = new Set<string>();
     // Twice round: the second round is what the page cache would answer from.
     for (let round = 0; round < 2; round++) {
       for (const visitor of visitors) {
         for (const path of paths) {
-          const { status, body, cacheControl } = await fetchAs(visitor, path);
+          const { status, body, cacheControl, cache } = await fetchAs(visitor, path);
           expect(status, `${visitor.label} ${path}`).toBeLessThan(500);
           for (const other of visitors) {
             if (other === visitor) continue;
@@ -59,11 +61,14 @@ describe("personal data stays with its owner", () => {
           }
           if (visitor.cookie) {
             expect(cacheControl, `${visitor.label} ${path}: a signed-in answer is never stored`).toContain("no-store");
+            if (cache === "hit" || cache === "shared") sharedWithCustomers.add(path);
             for (const secret of visitor.secrets) if (body.includes(secret)) seenOwn.set(secret, (seenOwn.get(secret) ?? 0) + 1);
           }
         }
       }
     }
+    // The shared renderings were really exercised: customer bravo got what alpha's visit left.
+    expect([...sharedWithCustomers]).toEqual(expect.arrayContaining(["/", "/shop", "/shop.data", "/blog"]));
     // The test sees each customer's own data somewhere (their account's orders), so it would see a leak.
     for (const visitor of visitors.filter((v) => v.cookie)) {
       for (const secret of visitor.secrets) expect(seenOwn.get(secret) ?? 0, `${visitor.label} never saw their own "${secret}"`).toBeGreaterThan(0);

@@ -50,7 +50,7 @@ describe("saving and reading the cart", () => {
       ["Saved 0", 1],
     ]);
     expect(read.body.items[0]).toMatchObject({ id: b!.id, priceCents: 1001, stockQuantity: 10, unlimitedStock: false });
-    expect((await call(other, "GET")).body).toEqual({ items: [], dropped: [] });
+    expect((await call(other, "GET")).body).toEqual({ items: [], dropped: [], owner: other.id });
 
     await call(shopper, "save", { lines: [line(a!, 5)] });
     expect(await savedOf(shopper.id)).toEqual([{ id: a!.id, quantity: 5 }]);
@@ -144,7 +144,7 @@ describe("merging this device's cart on signing in", () => {
     const gone = await makeProduct(t.db);
     await t.db.delete(products).where(eq(products.id, gone.id));
     const merged = await call(shopper, "merge", { lines: [line(gone, 1, "Retired Quilt")] });
-    expect(merged.body).toEqual({ items: [], dropped: [{ id: gone.id, name: "Retired Quilt", reason: "unavailable" }] });
+    expect(merged.body).toEqual({ items: [], dropped: [{ id: gone.id, name: "Retired Quilt", reason: "unavailable" }], owner: shopper.id });
   });
 
   it("500 lines: the saved cart keeps the first 100 that can be bought and reports the other 400", async () => {

@@ -6,21 +6,21 @@ import { forgetSignedInCart } from "~/lib/cart";
  * signed-in shopper). The sync code is imported only once someone is signed in, so a guest's
  * first-load JavaScript does not grow; after signing out the device's cart is emptied.
  */
-export function CartFollowsShopper({ userId }: { userId: string | null }) {
+export function CartFollowsShopper({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
-    if (!userId) {
+    if (!signedIn) {
       forgetSignedInCart();
       return;
     }
     let stop: (() => void) | null = null;
     let cancelled = false;
     void import("~/lib/cart-sync").then((m) => {
-      if (!cancelled) stop = m.startCartSync(userId);
+      if (!cancelled) stop = m.startCartSync();
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [userId]);
+  }, [signedIn]);
   return null;
 }

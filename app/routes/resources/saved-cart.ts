@@ -22,7 +22,7 @@ const refuse = (status: number, error: string) => Response.json({ error }, { sta
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return refuse(401, NOT_SIGNED_IN);
-  return Response.json(await readSavedCart(getDb(), user.id), { headers: noStore });
+  return Response.json({ ...(await readSavedCart(getDb(), user.id)), owner: user.id }, { headers: noStore });
 }
 
 /** A bad line, or too many, is named; any other shape gets what the body should be. */
@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (mode === "merge") {
     const input = MergeCartInput.safeParse(body.value);
     if (!input.success) return refuse(400, firstProblem(input.error.issues));
-    return Response.json(await mergeIntoSavedCart(db, user.id, input.data.lines), { headers: noStore });
+    return Response.json({ ...(await mergeIntoSavedCart(db, user.id, input.data.lines)), owner: user.id }, { headers: noStore });
   }
   if (mode !== "save") return refuse(400, 'mode is "save" or "merge".');
   const input = SaveCartInput.safeParse(body.value);

@@ -1,7 +1,7 @@
 import { Loader2, Lock } from "lucide-react";
 import { brandFrom } from "~/lib/seo";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { useCartQuote, type QuoteContext } from "~/components/store/cart-quote";
 import { DiscountCodeField, useDiscountEntry } from "~/components/store/discount-code-field";
@@ -23,7 +23,6 @@ import {
   type CheckoutForm,
   type CheckoutFormField,
 } from "~/lib/checkout";
-import type { RootData } from "~/root";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { listSavedAddresses } from "~/server/accounts/saved-addresses.server";
 import { getDb } from "~/server/db/client.server";
@@ -32,7 +31,7 @@ import type { Route } from "./+types/checkout";
 /** A signed-in shopper's saved addresses, the default first (docs/rules/after-sale.md, Saved addresses); none for a guest. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  return { addresses: user ? await listSavedAddresses(getDb(), user.id) : [] };
+  return { email: user?.email ?? "", name: user?.name ?? "", addresses: user ? await listSavedAddresses(getDb(), user.id) : [] };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -50,11 +49,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const cart = useCart();
   const navigate = useNavigate();
-  const root = useRouteLoaderData<RootData>("root");
   const discount = useDiscountEntry();
   const [address, setAddress] = useState<QuoteContext>(() => ({
     country: saved?.country ?? "US",
-    email: root?.user?.email ?? "",
+    email: loaderData?.email ?? "",
     ...(saved ? { state: saved.state, zipCode: saved.zipCode } : {}),
   }));
   const [rateId, setRateId] = useState<string | null>(null);
@@ -74,14 +72,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const leaving = useRef(false);
 
   const defaults = useMemo<Partial<CheckoutForm>>(() => {
-    const email = root?.user?.email ?? "";
+    const email = loaderData?.email ?? "";
     if (saved) {
       const { firstName, lastName, phone, address, city, state, zipCode, country } = saved;
       return { firstName, lastName, phone, address, city, state, zipCode, country, email };
     }
-    const [firstName = "", ...rest] = (root?.user?.name ?? "").trim().split(/\s+/);
+    const [firstName = "", ...rest] = (loaderData?.name ?? "").trim().split(/\s+/);
     return { firstName, lastName: rest.join(" "), email, country: "US" };
-  }, [root?.user?.name, root?.user?.email, saved]);
+  }, [loaderData?.name, loaderData?.email, saved]);
 
   // The checkout id is made when the page opens, not on submit: two tabs submitting at the same
   // moment would each find none in localStorage (it syncs between tabs asynchronously) and make two.

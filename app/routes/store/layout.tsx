@@ -15,14 +15,14 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
       <SiteHeader
         logoText={branding.logo_text}
         logoUrl={branding.logo_url}
-        signedIn={Boolean(root?.user)}
-        isAdmin={root?.user?.role === "admin"}
+        signedIn={Boolean(root?.viewer)}
+        isAdmin={root?.viewer?.role === "admin"}
       />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter footer={settings?.footer_content ?? DEFAULT_SETTINGS.footer_content} logoText={branding.logo_text} />
-      <CartFollowsShopper userId={root?.user?.id ?? null} />
+      <CartFollowsShopper signedIn={Boolean(root?.viewer)} />
     </div>
   );
 }

@@ -52,8 +52,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getStorefrontProduct(db, params.id);
   // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
   if (!product) return data({ product: null, canonical: null, image: null, reviews: null, ability: null }, { status: 404 });
-  // Whether the visitor may review is theirs alone: a signed-in visitor's page is never cached
-  // (it carries a session cookie), and an anonymous one is told to sign in, the same for all.
+  // Whether the visitor may review is theirs alone: a signed-in visitor's product page is rendered
+  // for them (the page cache shares no product page between customers), and an anonymous one is
+  // told to sign in, the same for all.
   const user = await getCurrentUser(request);
   const [reviews, ability] = await Promise.all([
     listApprovedReviews(db, product.id, reviewsPageParam(new URL(request.url).searchParams)),

@@ -14,6 +14,7 @@ import {
   sendPasswordChangedMail,
   sendPasswordResetMail,
 } from "./auth-mails.server";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-policy";
 
 /**
  * Mails better-auth sends (confirmation, reset) run after the response, so a request for an
@@ -56,11 +57,7 @@ function createAuth(db: Database) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
     },
-    session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      // Sliding expiry: a session in use is extended at most once a day.
-      updateAge: 60 * 60 * 24,
-    },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

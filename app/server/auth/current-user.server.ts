@@ -1,6 +1,6 @@
 import { getDb } from "../db/client.server";
 import { getAuth } from "./auth.server";
-import { rememberSessionCookies } from "./session-refresh.server";
+import { rememberSessionCookies, rememberViewer } from "./session-refresh.server";
 
 export type CurrentUser = { id: string; email: string; name: string; role: "customer" | "admin"; emailVerified: boolean };
 
@@ -16,7 +16,9 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
     rememberSessionCookies(headers);
     if (!result) return null;
     const u = result.user as typeof result.user & { role?: string };
-    return { id: u.id, email: u.email, name: u.name, role: u.role === "admin" ? "admin" : "customer", emailVerified: u.emailVerified };
+    const role = u.role === "admin" ? "admin" : "customer";
+    rememberViewer(role);
+    return { id: u.id, email: u.email, name: u.name, role, emailVerified: u.emailVerified };
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
+import { RENDERED_FOR, SESSION_COOKIE_NAMES, type ViewerRole } from "../auth/session-viewer.server";
 import type { Database, Db } from "../db/client.server";
 import { startPeriodicTask } from "../jobs/cluster-task.server";
 import { getRootLogger } from "../logger.server";
@@ -11,7 +12,9 @@ import { contentSecurityPolicy } from "./security-headers.server";
 import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
 
 /**
- * A cache of whole storefront pages for visitors without cookies, who all see the same page.
+ * A cache of whole storefront pages, kept per kind of visitor: visitors without cookies all see
+ * the same page, and so do all signed-in customers (and all admins), since storefront pages carry
+ * no one's identity — only whether someone is signed in, and as what (docs/decisions/0023).
  * A page is reused only while no write that changes what it shows has committed since it was
  * rendered: triggers log each such write (storefront_changes, migration 0008), and before a page
  * is served again this server reads the log as it stands after the request arrived
@@ -33,6 +36,11 @@ const CACHEABLE = [
   /^\/cart(?:\.data)?$/,
   /^\/contact(?:\.data)?$/,
 ];
+/**
+ * Pages whose rendering differs from one signed-in customer to another (a product page says
+ * whether this shopper may review it): a signed-in visitor's request renders its own.
+ */
+const OWN_WHEN_SIGNED_IN = /^\/product\//;
 const PRODUCT_PAGE = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.data)?$/i;
 /** React Router's single-fetch answer to a `.data` request. */
 const DATA_TYPE = "text/x-script";
@@ -130,13 +138,33 @@ export function nonceScriptHashes(html: string, nonce: string): string[] {
 
 const gzipAsync = promisify(gzip);
 
-export function isCacheableRequest(req: Request): boolean {
-  return (
-    req.method === "GET" &&
-    !req.headers.cookie &&
-    !req.headers.authorization &&
-    CACHEABLE.some((pattern) => pattern.test(req.path))
-  );
+/** Which visitors may share a rendering: anonymous ones, or signed-in ones of one role. */
+export type CacheViewer = "anonymous" | ViewerRole;
+
+/** Looks up the role behind a session cookie's value (session-viewer.server.ts); null: none usable. */
+export type SessionRole = (cookieValue: string) => Promise<ViewerRole | null>;
+
+/** The value of the request's only cookie when that is the session cookie, else null. */
+export function onlySessionCookie(header: string): string | null {
+  const pairs = header.split(";").map((p) => p.trim()).filter(Boolean);
+  if (pairs.length !== 1) return null;
+  const eq = pairs[0]!.indexOf("=");
+  return eq > 0 && SESSION_COOKIE_NAMES.has(pairs[0]!.slice(0, eq)) ? pairs[0]!.slice(eq + 1) : null;
+}
+
+/**
+ * The rendering this request may be answered with: anonymous without cookies; the one of its
+ * role with a valid session cookie alone; none (null: it renders its own) with any other cookie,
+ * a session the lookup does not vouch for, or a page that differs between customers.
+ */
+export async function cacheViewerOf(req: Request, sessionRole: SessionRole | undefined): Promise<CacheViewer | null> {
+  if (req.method !== "GET" || req.headers.authorization || !CACHEABLE.some((pattern) => pattern.test(req.path))) return null;
+  const cookie = req.headers.cookie;
+  if (!cookie) return "anonymous";
+  if (!sessionRole || OWN_WHEN_SIGNED_IN.test(req.path)) return null;
+  const value = onlySessionCookie(cookie);
+  if (value === null) return null;
+  return sessionRole(value).catch(() => null);
 }
 
 const CAPTURE = Symbol("page-cache capture");
@@ -147,7 +175,7 @@ type Capture = (html: Buffer) => void;
  * per-request work a cached page does not need): answers from the cache, or marks the miss.
  * `capture`, last before React Router: copies the page as it is rendered, before compression.
  */
-export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
+export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; sessionRole?: SessionRole }) {
   const store = new PageStore(opts.maxBytes);
   /** Pages being rendered right now, by key: what a concurrent miss of the same URL waits for. */
   const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -158,8 +186,10 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
   });
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
-    if (opts.maxBytes <= 0 || !isCacheableRequest(req)) return next();
-    const key = req.originalUrl;
+    if (opts.maxBytes <= 0) return next();
+    const viewer = await cacheViewerOf(req, opts.sessionRole);
+    if (!viewer) return next();
+    const key = viewer === "anonymous" ? req.originalUrl : `${viewer} ${req.originalUrl}`;
     // Every change committed before this request is known once this check is applied. If the
     // log cannot be read (a database outage), the page answers for itself (503) and is not kept.
     if (!(await changes.checkAfterNow())) return next();
@@ -202,7 +232,7 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool }) {
     res.once("close", () => captured || settle(null));
     const capture: Capture = (html) => {
       captured = true;
-      void keepPage(res, html, { generation, productId })
+      void keepPage(res, html, viewer, { generation, productId })
         .then((kept) => {
           if (kept && changes.isFresh(generation, productId)) store.set(key, kept);
           settle(kept);
@@ -238,10 +268,15 @@ function sendCached(req: Request, res: Response, page: CachedPage, how: "hit" | 
   res.status(200).end(body);
 }
 
-/** Only a complete, successful HTML page or data answer that sets no cookie is kept. */
-async function keepPage(res: Response, html: Buffer, from: Pick<CachedPage, "generation" | "productId">): Promise<CachedPage | null> {
+/**
+ * Only a complete, successful HTML page or data answer that sets no cookie, rendered for the kind
+ * of visitor it is kept for, is kept (a session that ended between the lookup and the rendering
+ * makes an anonymous page, which must not be handed to signed-in customers).
+ */
+async function keepPage(res: Response, html: Buffer, viewer: CacheViewer, from: Pick<CachedPage, "generation" | "productId">): Promise<CachedPage | null> {
   const type = String(res.getHeader("content-type") ?? "");
   if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
+  if ((res.locals[RENDERED_FOR] ?? "anonymous") !== viewer) return null;
   const isPage = type.startsWith("text/html");
   if (!isPage && !type.startsWith(DATA_TYPE)) return null;
   // A page's inline scripts are vouched for by its nonce; a data answer runs no script.
