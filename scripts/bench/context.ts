@@ -18,6 +18,8 @@ export type BenchContext = {
   databaseUrl: string;
   samples: Samples;
   admin: { email: string; password: string };
+  /** A signed-up customer (email confirmed), for the signed-in measurements. */
+  customer: { email: string; password: string };
 };
 
 export async function loadSamples(url: string, n = 500): Promise<Samples> {

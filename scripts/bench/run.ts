@@ -1,7 +1,9 @@
 // npm run bench: every benchmark of the shop in one run, written to bench/results.md and
 // bench/results.json. See bench/README.md for what each figure means, `-- --help` for options.
 import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
 import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
+import { insertPasswordUser } from "../../app/server/accounts/password-user.server";
 import { createDatabase } from "../../app/server/db/client.server";
 import { resetEnvCache } from "../../app/server/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
@@ -121,11 +123,24 @@ async function main(argv: string[]) {
         log(`Catalogue ready: ${dataset.products.toLocaleString("en-US")} products, ${dataset.posts.toLocaleString("en-US")} posts (${dataset.seconds} s)`);
         const admin = { email: "bench-admin@example.com", password: "bench-admin-password" };
         const db = createDatabase(url, 1);
-        await createOrPromoteAdmin(db, admin).finally(() => db.$client.end());
+        const customer = { email: "bench-customer@example.com", password: "bench-customer-password" };
+        await createOrPromoteAdmin(db, admin)
+          .then(async () =>
+            insertPasswordUser(db, {
+              email: customer.email,
+              passwordHash: await hashPassword(customer.password),
+              name: "Bench Customer",
+              role: "customer",
+              emailVerified: true,
+              firstName: "Bench",
+              lastName: "Customer",
+            }),
+          )
+          .finally(() => db.$client.end());
         await build();
         shop = await startShop({ buildDir: opts.buildDir, databaseUrl: url, dataDir: shopDataDir });
         log(`Shop running on ${shop.baseUrl}`);
-        const ctx: BenchContext = { opts, log, shop, databaseUrl: url, samples: await loadSamples(url), admin };
+        const ctx: BenchContext = { opts, log, shop, databaseUrl: url, samples: await loadSamples(url), admin, customer };
         for (const id of pageParts) results.push(await guarded(id, () => RUNNERS[id as Exclude<PartId, "import">](ctx)));
       } catch (err) {
         // Without a catalogue or a running shop none of these parts can measure anything.
