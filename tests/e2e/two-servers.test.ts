@@ -84,8 +84,8 @@ function request(server: ShopProcess, urlPath: string, init: RequestInit & { ip?
   return fetch(`${server.baseUrl}${urlPath}`, { redirect: "manual", ...init, headers });
 }
 
-async function page(server: ShopProcess, urlPath: string) {
-  const res = await request(server, urlPath);
+async function page(server: ShopProcess, urlPath: string, cookie?: string) {
+  const res = await request(server, urlPath, { cookie });
   return { status: res.status, cache: res.headers.get("x-page-cache"), html: await res.text() };
 }
 
@@ -208,15 +208,20 @@ describe("two shop processes on one PostgreSQL", () => {
     expect(after.headers.get("location")).toMatch(/^\/auth/);
   });
 
-  it("shows a product saved on A on B's cached storefront pages at the next request, and the other way round", async () => {
+  it("shows a product saved on A on B's cached storefront pages at the next request, and the other way round, signed in or not", async () => {
     const p = await makeProduct(test.db, { name: "Clustered Flax Throw Before", category: "Bedding", priceCents: 4500 });
     const productPage = `/product/${p.id}`;
     const listing = "/shop?search=clustered+flax";
+    const customer = await makeUser(test.db);
+    const signedIn = `${SESSION_COOKIE}=${(await createSession(test.db, customer.id, E2E_AUTH_SECRET)).cookieValue}`;
     for (const server of [b, a]) {
       await page(server, productPage);
       expect((await page(server, productPage)).cache).toBe("hit");
       await page(server, listing);
       expect((await page(server, listing)).cache).toBe("hit");
+      // The signed-in customers' rendering of the listing, kept under the same change log.
+      await page(server, listing, signedIn);
+      expect((await page(server, listing, signedIn)).cache).toBe("hit");
     }
 
     await saveProduct(a, p.id, productForm("Clustered Flax Throw Renamed On A", { price: "47.00" }));
@@ -226,12 +231,14 @@ describe("two shop processes on one PostgreSQL", () => {
     expect(onB.html).toContain("Clustered Flax Throw Renamed On A");
     expect(onB.html).toContain("$47.00");
     expect((await page(b, listing)).html).toContain("Clustered Flax Throw Renamed On A");
+    expect((await page(b, listing, signedIn)).html).toContain("Clustered Flax Throw Renamed On A");
 
     await saveProduct(b, p.id, productForm("Clustered Flax Throw Renamed On B", { price: "49.00" }));
     const onA = await page(a, productPage);
     expect(onA.cache).toBe("miss");
     expect(onA.html).toContain("Clustered Flax Throw Renamed On B");
     expect((await page(a, listing)).html).toContain("Clustered Flax Throw Renamed On B");
+    expect((await page(a, listing, signedIn)).html).toContain("Clustered Flax Throw Renamed On B");
     expect((await page(b, productPage)).html).toContain("Clustered Flax Throw Renamed On B");
   });
 
