@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as rootLoader } from "~/root";
+import { getCurrentUser } from "~/server/auth/current-user.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/account/sign-out";
 import * as authApi from "~/routes/resources/auth-api";
@@ -125,7 +125,7 @@ describe("the account page", () => {
 
 describe("sessions", () => {
   const t = useTestDatabase();
-  const whoAmI = async (cookie: string) => (await run(rootLoader, get("/", { cookie }))).data.user;
+  const whoAmI = (cookie: string) => getCurrentUser(new Request("http://localhost:3000/", { headers: { cookie } }));
 
   it("treat a tampered, expired or deleted-user cookie as signed out, never an error", async () => {
     const u = await makeUser(t.db);
