@@ -1,4 +1,5 @@
 /** What each benchmark part hands to the report. */
+import os from "node:os";
 
 export type Check = {
   /** What the issue asks for, e.g. "storefront p95 < 50 ms". */
@@ -21,6 +22,8 @@ export type PartResult = {
   data: unknown;
   markdown: string;
   seconds: number;
+  /** The machine's 1-minute load average as the part began and as it ended (other work shows here). */
+  loadAverage: { start: number; end: number };
 };
 
 export class Part {
@@ -30,6 +33,7 @@ export class Part {
   data: Record<string, unknown> = {};
   status: PartStatus = "ok";
   private started = Date.now();
+  private loadAtStart = loadAverage1m();
   constructor(
     readonly id: string,
     readonly title: string,
@@ -56,8 +60,13 @@ export class Part {
       data: this.data,
       markdown: this.md.join("\n"),
       seconds: Math.round((Date.now() - this.started) / 100) / 10,
+      loadAverage: { start: this.loadAtStart, end: loadAverage1m() },
     };
   }
+}
+
+function loadAverage1m() {
+  return Math.round(os.loadavg()[0]! * 100) / 100;
 }
 
 export function skipped(id: string, title: string, reason: string): PartResult {

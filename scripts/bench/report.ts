@@ -55,7 +55,8 @@ export function renderMarkdown(r: Report): string {
     lines.push("");
   }
   for (const p of r.parts) {
-    lines.push(`## ${p.title}`, "", `_${STATUS[p.status]} in ${p.seconds} s_`, "");
+    const load = p.loadAverage ? `; load average ${p.loadAverage.start} at its start, ${p.loadAverage.end} at its end (${r.machine.cores} cores)` : "";
+    lines.push(`## ${p.title}`, "", `_${STATUS[p.status]} in ${p.seconds} s${load}_`, "");
     if (p.markdown) lines.push(p.markdown, "");
   }
   return lines.join("\n").replace(/\n{3,}/g, "\n\n");
