@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { ServerErrorContent } from "~/components/error-boundary";
+import { ServerErrorContent } from "~/components/error-pages";
 import { links } from "~/root";
 
 /**

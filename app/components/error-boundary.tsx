@@ -1,65 +1,19 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { Button } from "~/components/ui/lean/button";
+import { lazy, Suspense } from "react";
+import { useRouteError } from "react-router";
 
-export function NotFoundContent() {
-  return (
-    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-6xl font-bold">404</h1>
-      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
-      <Link to="/" className="text-primary underline underline-offset-4 hover:opacity-80">
-        Return to Home
-      </Link>
-    </div>
-  );
-}
+/**
+ * The friendly error pages load when an error is shown, not with every page: the server renders
+ * them in full (it waits for the page to be complete), and the browser fetches their code only
+ * to hydrate or show one.
+ */
+const ErrorPage = lazy(() => import("./error-pages").then((m) => ({ default: m.ErrorPage })));
 
-export function ForbiddenContent() {
-  return (
-    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-6xl font-bold">403</h1>
-      <p className="text-xl">You don&apos;t have access to this page</p>
-      <p className="text-muted-foreground">This area is for shop administrators.</p>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </div>
-  );
-}
-
-/** 500 "Something went wrong", or 503 "briefly unavailable" (also the page a refused request gets: server/unavailable-page.tsx). */
-export function ServerErrorContent({ status }: { status: number }) {
-  const unavailable = status === 503;
-  return (
-    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-6xl font-bold">{status}</h1>
-      <p className="text-xl">{unavailable ? "The shop is briefly unavailable" : "Something went wrong"}</p>
-      <p className="text-muted-foreground">
-        {unavailable ? "Please try again in a few seconds." : "Please try again. If it keeps happening, contact us."}
-      </p>
-      <Button asChild>
-        <Link to="/" reloadDocument>
-          Return to Home
-        </Link>
-      </Button>
-    </div>
-  );
-}
-
-/** Maps 403, 404 and everything else to friendly pages. Never shows a stack trace. */
+/** Maps 403, 404 and everything else to friendly pages (./error-pages). Never shows a stack trace. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundContent />;
-    if (error.status === 403) return <ForbiddenContent />;
-    if (error.status === 400 && typeof error.data === "string") {
-      return (
-        <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-          <h1 className="text-4xl font-bold">Bad request</h1>
-          <p className="text-muted-foreground">{error.data}</p>
-        </div>
-      );
-    }
-    return <ServerErrorContent status={error.status} />;
-  }
-  return <ServerErrorContent status={500} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage error={error} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
-import { NotFoundContent } from "~/components/error-boundary";
+import { NotFoundContent } from "~/components/error-pages";
 import { brandFrom } from "~/lib/seo";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/not-found";
