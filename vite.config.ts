@@ -1,33 +1,58 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Client chunks: by default a storefront page loaded some 25 small chunks (one per set of routes
  * sharing a module), and gzip works per file, so a first visit paid about 4 KB of gzip overhead.
- * Three groups instead (docs/decisions/0011-storefront-first-load-javascript.md):
- * - react: React, React DOM and React Router, which every page loads (the bare React Router
- *   template ships them in two chunks of the same total size);
- * - storefront: what every storefront page needs (header, footer, cart store, lean primitives,
- *   icons, error pages), with what it imports;
- * - catalog: the product card family, for the pages that list or sell products.
+ * Groups instead (docs/decisions/0011-storefront-first-load-javascript.md, 0022-…):
+ * - react: React, React DOM, React Router and React Router's client entry, which every page
+ *   loads (the bare React Router template ships the same in two chunks);
+ * - storefront: what every storefront page needs (the root and storefront layout routes' code,
+ *   header, footer, cart store, lean primitives, icons), with what it imports. The two route
+ *   modules are left as one-line files re-exporting from it;
+ * - catalog: what sells a product (price, rating, Add to Cart), for the product page and lists;
+ * - listing: the product card, grid and 'Load More', for home and /shop.
  * Modules outside the lists (zod, tailwind-merge, Radix, admin code) stay in the chunks of the
  * pages that import them.
  */
 const CLIENT_CHUNK_GROUPS = [
-  { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+  {
+    name: "react",
+    priority: 3,
+    test: /node_modules[\\/]((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx$)/,
+  },
   {
     name: "storefront",
     priority: 2,
-    test: /app[\\/](components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input)|error-boundary|lazy-toaster)|lib[\\/](cart|product|money|seo|site-settings|toast|nonce))\.tsx?$/,
+    test: /app[\\/](root|routes[\\/]store[\\/]layout|components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input)|error-boundary|lazy-toaster)|lib[\\/](cart|product|money|seo|site-settings|toast|nonce))\.tsx?$/,
   },
   {
     name: "catalog",
     priority: 1,
-    test: /app[\\/](components[\\/]store[\\/](product-card|product-grid|load-more|add-to-cart-button|price|rating|color-dots)|lib[\\/]images)\.tsx?$/,
+    test: /app[\\/](components[\\/]store[\\/](add-to-cart-button|price|rating)|lib[\\/](images|visit-beacon))\.tsx?$/,
   },
+  { name: "listing", priority: 1, test: /app[\\/]components[\\/]store[\\/](product-card|product-grid|load-more|color-dots)\.tsx?$/ },
 ];
+
+/**
+ * Vite wraps every dynamic import() of the client in its preload helper (about 0.8 KB gzip, in
+ * the storefront chunk because the toast and the cart's sync load on demand), which fetches the
+ * imported chunk's own imports alongside it. The chunks the storefront loads on demand (sonner,
+ * the cart's sync, the review form…) import little that a page has not loaded already, so
+ * `modulePreload: false` drops those preloads and this plugin gives the helper a body of one line
+ * (the calls are unwrapped at render, leaving it unused). React Router's route preloads are its
+ * own and are untouched.
+ */
+const PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/;
+const lightPreloadHelper: Plugin = {
+  name: "shop:light-preload-helper",
+  enforce: "pre",
+  apply: "build",
+  resolveId: { filter: { id: PRELOAD_HELPER }, handler: (id) => id },
+  load: { filter: { id: PRELOAD_HELPER }, handler: () => "export const __vitePreload = (load) => load();" },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -36,7 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app, which wraps React Router's request handler.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { codeSplitting: { groups: CLIENT_CHUNK_GROUPS } } },
+    modulePreload: false,
   },
   server: { watch: { ignored: ["**/data/**", "**/bench/**", "**/test-results/**"] } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lightPreloadHelper, tailwindcss(), reactRouter()],
 }));
