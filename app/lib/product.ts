@@ -45,6 +45,8 @@ export type ProductCardData = {
   rating: number;
   reviewCount: number;
   colors: string[];
+  /** A CSS colour for each of `colors`, in the same order (worked out on the server: server/catalog/swatches.server.ts). */
+  swatches: string[];
   unlimitedStock: boolean;
   stockQuantity: number;
 };

@@ -56,7 +56,7 @@ export function ProductCard({
         </h3>
         <Rating value={product.rating} reviewCount={product.reviewCount} />
         <Price cents={product.priceCents} originalCents={product.originalPriceCents} />
-        <ColorDots colors={product.colors} />
+        <ColorDots colors={product.colors} swatches={product.swatches} />
         <AddToCartButton product={product} className="mt-auto" />
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/lean/badge";
 import {
@@ -9,7 +10,13 @@ import {
   type ReviewResult,
 } from "~/lib/reviews-view";
 import { Rating } from "./rating";
-import { ReviewForm } from "./review-form";
+
+/**
+ * Only a signed-in buyer who has not reviewed yet is shown the form, so its code (and the label
+ * and input primitives) loads for them alone. The server renders it in full, and it posts as a
+ * plain form until its code has hydrated.
+ */
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -87,7 +94,11 @@ function ReviewInvitation({ productId, ability, result }: { productId: string; a
   }
   switch (ability.kind) {
     case "can_review":
-      return <ReviewForm productId={productId} result={result} />;
+      return (
+        <Suspense fallback={null}>
+          <ReviewForm productId={productId} result={result} />
+        </Suspense>
+      );
     case "reviewed":
       return <p className="rounded-lg border bg-muted/50 p-4 text-sm">{OWN_REVIEW[ability.status]}</p>;
     case "signed_out":

@@ -2,7 +2,6 @@ import { ArrowLeft } from "~/components/ui/lean/icons/arrow-left";
 import { Heart } from "~/components/ui/lean/icons/heart";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { AddToCartButton } from "~/components/store/add-to-cart-button";
-import { swatchFor } from "~/components/store/color-dots";
 import { Price } from "~/components/store/price";
 import { ProductReviews } from "~/components/store/product-reviews";
 import { Rating } from "~/components/store/rating";
@@ -180,9 +179,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <div>
               <h2 className="text-sm font-semibold">Colors</h2>
               <ul className="mt-2 flex flex-wrap gap-2">
-                {p.colors.map((c) => (
+                {p.colors.map((c, i) => (
                   <li key={c} className="flex items-center gap-2 rounded-full border px-3 py-1 text-sm">
-                    <span className="size-3.5 rounded-full border border-black/15" style={{ backgroundColor: swatchFor(c) }} aria-hidden />
+                    <span className="size-3.5 rounded-full border border-black/15" style={{ backgroundColor: p.swatches[i] }} aria-hidden />
                     {c}
                   </li>
                 ))}
@@ -209,11 +208,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         ability={ability}
         result={actionData}
       />
+      {/* For crawlers, which read the server's HTML: built only there (import.meta.env.SSR is a
+          build-time constant), so the browser's bundle carries none of it. Hydration keeps the
+          server's text (React compares no inner HTML); a client-side navigation leaves it empty. */}
       <script
         type="application/ld+json"
         nonce={nonce || undefined}
+        suppressHydrationWarning
         // jsonLd() escapes "<", so product text cannot end the script element.
-        dangerouslySetInnerHTML={{ __html: jsonLd(productJsonLd(p, canonical, image, reviews)) }}
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? jsonLd(productJsonLd(p, canonical, image, reviews)) : "" }}
       />
     </div>
   );

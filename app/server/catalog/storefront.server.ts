@@ -15,6 +15,7 @@ import type { Db } from "../db/client.server";
 import { categories, productCounts, products } from "../db/schema";
 import { cardColumns, countUpTo, orderBy, pageOf, pageOfMatches, type CardRow } from "./listing-queries.server";
 import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefront-search.server";
+import { swatchFor } from "./swatches.server";
 
 /**
  * The storefront's reads: the home featured list, the /shop listing with search, category and
@@ -41,6 +42,7 @@ export function toProductCard(row: CardRow): ProductCardData {
     rating: row.rating,
     reviewCount: row.reviewCount,
     colors: row.colors,
+    swatches: row.colors.map(swatchFor),
     unlimitedStock: row.unlimitedStock,
     stockQuantity: row.stockQuantity,
   };
