@@ -1,11 +1,15 @@
-import { Clock, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { Button } from "~/components/ui/lean/button";
+import { Clock } from "~/components/ui/lean/icons/clock";
+import { Mail } from "~/components/ui/lean/icons/mail";
+import { MapPin } from "~/components/ui/lean/icons/map-pin";
+import { Phone } from "~/components/ui/lean/icons/phone";
+import { Send } from "~/components/ui/lean/icons/send";
+import { Input } from "~/components/ui/lean/input";
+import { Label } from "~/components/ui/lean/label";
+import { Textarea } from "~/components/ui/lean/textarea";
 import { MESSAGE_MAX_CHARS } from "~/lib/contact";
 
 type Field = "name" | "email" | "subject" | "message";
