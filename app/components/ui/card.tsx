@@ -1,7 +1,7 @@
 import * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { CARD, CARD_CONTENT, CARD_HEADER, CARD_TITLE } from "./classes";
+import { CARD, CARD_CONTENT, CARD_HEADER, CARD_TITLE } from "./lean/card";
 
 function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (

@@ -2,7 +2,7 @@ import * as React from "react";
 import { Label as LabelPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
-import { LABEL } from "./classes";
+import { LABEL } from "./lean/label";
 
 function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (

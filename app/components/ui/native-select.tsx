@@ -2,7 +2,7 @@ import * as React from "react";
 import { ChevronDownIcon } from "lucide-react";
 
 import { cn } from "~/lib/utils";
-import { NATIVE_SELECT, NATIVE_SELECT_ICON, NATIVE_SELECT_OPTION, NATIVE_SELECT_WRAPPER } from "./classes";
+import { NATIVE_SELECT, NATIVE_SELECT_ICON, NATIVE_SELECT_OPTION, NATIVE_SELECT_WRAPPER } from "./lean/native-select";
 
 /**
  * A styled native <select>: it submits with the form and works before

@@ -2,7 +2,7 @@ import * as React from "react";
 import { Separator as SeparatorPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
-import { SEPARATOR } from "./classes";
+import { SEPARATOR } from "./lean/separator";
 
 function Separator({
   className,

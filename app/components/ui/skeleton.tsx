@@ -1,7 +1,7 @@
 import * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { SKELETON } from "./classes";
+import { SKELETON } from "./lean/skeleton";
 
 function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
   return (

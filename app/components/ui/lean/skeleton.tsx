@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import type { ComponentProps } from "react";
-import { SKELETON } from "../classes";
+
+/** Shared with the full primitive in ../, which merges a caller's classes over it. */
+export const SKELETON = "animate-pulse rounded-md bg-accent motion-reduce:animate-none";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return <div className={clsx(SKELETON, className)} {...props} />;
