@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The benefits strip's free-shipping line follows the shop's rates (docs/rules/storefront.md).
     freeShippingClaim(db),
   ]);
-  return { featured, page, canonical: absoluteUrl("/"), freeShipping };
+  // The strip's words are worked out here, so the page's browser code carries no money formatting for them.
+  return { featured, page, canonical: absoluteUrl("/"), freeShipping: freeShippingText(freeShipping) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -78,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </section>
-      <Benefits freeShipping={freeShippingText(freeShipping)} />
+      <Benefits freeShipping={freeShipping} />
     </>
   );
 }
