@@ -1,5 +1,8 @@
 /** Browser-safe product helpers shared by the storefront pages, the cart and the server. */
 
+// The /shop URL helpers live in ./shop-url, which every page's header loads without the rest of this file.
+export { cleanSearchTerm, DEFAULT_SORT, SEARCH_MAX_LENGTH, searchHref, shopHref, shopSearchParams, type ShopFilters } from "./shop-url";
+
 /** Shown when a product has no usable image (docs/rules/catalogue-data.md, Product). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/product-placeholder.svg";
 
@@ -9,17 +12,7 @@ export const FEATURED_PAGE_SIZE = 15;
 export const SHOP_PAGE_SIZE = 24;
 /** A no-JavaScript "Load More" link renders every page up to this one in a single document. */
 export const MAX_RENDERED_PAGES = 20;
-/** Longer search terms are cut here; a 1,000-character term still works. */
-export const SEARCH_MAX_LENGTH = 1000;
 
-/**
- * A search term as the shop uses it: control characters (a NUL byte, which PostgreSQL cannot
- * hold in text, tabs, line breaks) become spaces; trimmed; at most SEARCH_MAX_LENGTH characters.
- */
-export function cleanSearchTerm(raw: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (raw ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
-}
 
 export const SHOP_SORTS = [
   { value: "featured", label: "Featured" },
@@ -29,7 +22,6 @@ export const SHOP_SORTS = [
   { value: "rating", label: "Highest Rated" },
 ] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number]["value"];
-export const DEFAULT_SORT: ShopSort = "featured";
 
 export function isShopSort(value: unknown): value is ShopSort {
   return SHOP_SORTS.some((s) => s.value === value);
@@ -85,31 +77,6 @@ export function canAddToCart(p: { unlimitedStock: boolean; stockQuantity: number
 /** The original price is struck through only when it exceeds the price (docs/rules/storefront.md). */
 export function isOnSale(p: { priceCents: number; originalPriceCents: number | null }): boolean {
   return p.originalPriceCents !== null && p.originalPriceCents > p.priceCents;
-}
-
-export type ShopFilters = { search: string; category: string | null; sort: ShopSort };
-
-/**
- * The /shop query string for these filters, written as docs/rules/storefront.md asks: `category` is
- * omitted for all categories and `sort` for the default (featured); an empty search is omitted.
- */
-export function shopSearchParams(filters: ShopFilters, page = 1): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set("search", filters.search);
-  if (filters.category) params.set("category", filters.category);
-  if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
-  if (page > 1) params.set("page", String(page));
-  return params;
-}
-
-export function shopHref(filters: ShopFilters, page = 1): string {
-  const qs = shopSearchParams(filters, page).toString();
-  return qs ? `/shop?${qs}` : "/shop";
-}
-
-/** The header's search target: trimmed and encoded; an empty or blank term goes to plain /shop. */
-export function searchHref(term: string): string {
-  return shopHref({ search: cleanSearchTerm(term), category: null, sort: DEFAULT_SORT });
 }
 
 /** A positive page number from the URL; anything else is page 1. */

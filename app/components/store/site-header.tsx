@@ -4,7 +4,7 @@ import { User } from "~/components/ui/lean/icons/user";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Input } from "~/components/ui/lean/input";
 import { useCart } from "~/lib/cart";
-import { SEARCH_MAX_LENGTH, searchHref } from "~/lib/product";
+import { SEARCH_MAX_LENGTH, searchHref } from "~/lib/shop-url";
 import { clsx } from "clsx";
 
 type Props = {
