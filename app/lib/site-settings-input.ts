@@ -1,6 +1,6 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
-import { isValidHsl, safeUrl } from "./site-settings";
+import { isValidHsl, safeUrl } from "./site-settings-rules";
 
 // Apart from site-settings.ts so the storefront, which only reads settings, ships without zod.
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);

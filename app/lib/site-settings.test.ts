@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, isValidHsl, resolveSiteSettings } from "./site-settings";
+import { DEFAULT_SETTINGS } from "./site-settings";
+import { isValidHsl, resolveSiteSettings } from "./site-settings-rules";
 
 describe("site settings", () => {
   it("falls back to the defaults when nothing is stored", () => {

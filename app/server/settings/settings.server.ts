@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { resolveSiteSettings, SETTING_KEYS, type SiteSettings } from "~/lib/site-settings";
+import { SETTING_KEYS, type SiteSettings } from "~/lib/site-settings";
+import { resolveSiteSettings } from "~/lib/site-settings-rules";
 import type { SiteSettingsInput } from "~/lib/site-settings-input";
 import type { Db } from "../db/client.server";
 import { siteSettings } from "../db/schema";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { isValidHsl } from "~/lib/site-settings";
+import { isValidHsl } from "~/lib/site-settings-rules";
 
 /** A theme colour typed as hsl() text, with a swatch that follows the typing. */
 export function HslField({

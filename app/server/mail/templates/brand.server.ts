@@ -1,4 +1,5 @@
-import { HSL_PATTERN, type SiteSettings } from "~/lib/site-settings";
+import type { SiteSettings } from "~/lib/site-settings";
+import { HSL_PATTERN } from "~/lib/site-settings-rules";
 
 /**
  * How the shop looks in a mail: its name and logo (Site Settings → Branding) and its theme
