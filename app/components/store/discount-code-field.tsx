@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { Label } from "~/components/ui/lean/label";
-import { discountCodeStore, useDiscountCode } from "~/lib/cart";
+import { discountCodeStore, useDiscountCode } from "~/lib/discount-code";
 import { DISCOUNT_MESSAGES, type DiscountReview } from "~/lib/pricing-view";
 
 type Notice = { ok: boolean; text: string } | null;
