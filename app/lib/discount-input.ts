@@ -1,7 +1,7 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
 import type { DiscountForEdit, DiscountKind } from "./discounts-view";
-import { parseMoneyToCents } from "./money";
+import { parseMoneyToCents } from "./money-input";
 import { isUuid } from "./uuid";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, parseMoneyToCents } from "./money";
+import { formatMoney } from "./money";
+import { parseMoneyToCents } from "./money-input";
 
 describe("money", () => {
   it("prints cents as dollars with 2 decimals", () => {

@@ -2,7 +2,7 @@ import "./zod-config"; // before this module builds its schemas (see zod-config.
 import { z } from "zod";
 import { normalizePostcode, normalizeRegion } from "./address";
 import { isCountryCode } from "./countries";
-import { parseMoneyToCents } from "./money";
+import { parseMoneyToCents } from "./money-input";
 import type { AdminWeightBand, RateKind } from "./shipping-settings-view";
 
 /**
