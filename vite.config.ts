@@ -26,7 +26,7 @@ const CLIENT_CHUNK_GROUPS = [
   {
     name: "storefront",
     priority: 2,
-    test: /app[\\/](root|routes[\\/]store[\\/]layout|components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input)|error-boundary|lazy-toaster)|lib[\\/](cart|shop-url|money|seo|site-settings|toast|nonce))\.tsx?$/,
+    test: /app[\\/](root|routes[\\/]store[\\/]layout|components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input)|error-boundary|lazy-toaster)|lib[\\/](cart-read|shop-url|money|seo|site-settings|toast|nonce))\.tsx?$/,
   },
   {
     name: "catalog",

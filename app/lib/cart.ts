@@ -1,66 +1,30 @@
-import { useSyncExternalStore } from "react";
-
-/** A cart line (docs/rules/cart-and-checkout.md, The cart). Prices are cents here too; the server re-prices everything at checkout. */
-export type CartItem = {
-  id: string;
-  name: string;
-  priceCents: number;
-  imageUrl: string;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  quantity: number;
-};
-
-export const CART_STORAGE_KEY = "shopping-cart";
-export const MAX_LINE_QUANTITY = 99;
-
-const isCount = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): v is number =>
-  Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
+import {
+  CART_OWNER_KEY,
+  CART_STORAGE_KEY,
+  cartItemCount,
+  cartWritten,
+  MAX_LINE_QUANTITY,
+  parseStoredCart,
+  readCart,
+  useCartItems,
+  type CartItem,
+} from "./cart-read";
 
 /**
- * One stored line, checked by hand rather than with zod: every page loads the cart (the
- * header's count), and zod would add about 24 KB gzip to each first visit. Required fields must
- * be right; the display-only ones fall back.
+ * Changing the cart, and the cart while its payment is open. Reading it (the lines, their count,
+ * the checks on what is stored) is ./cart-read, which every page loads; this loads with the cart
+ * and checkout pages, and on a first Add to Cart.
  */
-function parseStoredItem(entry: unknown): CartItem | null {
-  if (!entry || typeof entry !== "object") return null;
-  const e = entry as Record<string, unknown>;
-  if (typeof e.id !== "string" || e.id.length < 1 || e.id.length > 100) return null;
-  if (typeof e.name !== "string" || e.name.length > 500) return null;
-  if (!isCount(e.priceCents, 0) || !isCount(e.quantity, 1, MAX_LINE_QUANTITY)) return null;
-  return {
-    id: e.id,
-    name: e.name,
-    priceCents: e.priceCents,
-    imageUrl: typeof e.imageUrl === "string" && e.imageUrl.length <= 5000 ? e.imageUrl : "",
-    unlimitedStock: typeof e.unlimitedStock === "boolean" ? e.unlimitedStock : false,
-    stockQuantity: isCount(e.stockQuantity, 0) ? e.stockQuantity : 0,
-    quantity: e.quantity,
-  };
-}
-
-/** Foreign or corrupt content under the key is ignored item by item, never a crash. */
-export function parseStoredCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const list = Array.isArray(value) ? value : (value as { items?: unknown })?.items;
-  if (!Array.isArray(list)) return [];
-  const seen = new Set<string>();
-  const items: CartItem[] = [];
-  for (const entry of list.slice(0, 200)) {
-    const item = parseStoredItem(entry);
-    if (item && !seen.has(item.id)) {
-      seen.add(item.id);
-      items.push(item);
-    }
-  }
-  return items;
-}
+export {
+  CART_OWNER_KEY,
+  CART_STORAGE_KEY,
+  cartItemCount,
+  forgetSignedInCart,
+  MAX_LINE_QUANTITY,
+  onLocalCartChange,
+  parseStoredCart,
+  type CartItem,
+} from "./cart-read";
 
 // ----- pure cart rules (docs/rules/cart-and-checkout.md, The cart) -----
 
@@ -83,27 +47,6 @@ export function updateQuantity(items: CartItem[], id: string, quantity: number |
   return items.map((i) => (i.id === id ? { ...i, quantity: Math.min(Math.floor(n), MAX_LINE_QUANTITY) } : i));
 }
 
-export const cartItemCount = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
-
-// ----- the store: localStorage, shared by every component and every tab -----
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
-const EMPTY: CartItem[] = [];
-
-function read(): CartItem[] {
-  if (typeof window === "undefined") return EMPTY;
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(CART_STORAGE_KEY);
-  } catch {
-    return EMPTY;
-  }
-  if (raw !== cache.raw) cache = { raw, items: parseStoredCart(raw) };
-  return cache.items;
-}
-
 function write(items: CartItem[]) {
   const raw = JSON.stringify(items);
   try {
@@ -111,38 +54,12 @@ function write(items: CartItem[]) {
   } catch {
     // Storage full or blocked: the cart still works for this page view.
   }
-  cache = { raw, items };
-  listeners.forEach((l) => l());
+  cartWritten(raw, items);
 }
 
-function subscribe(listener: Listener) {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === CART_STORAGE_KEY || e.key === null) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-/** Changes made in this tab (not those from other tabs): what the signed-in cart saves (cart-sync.ts). */
-export function onLocalCartChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Whose saved cart this device's cart follows, and what was last saved (cart-sync.ts); absent: a guest's cart. */
-export const CART_OWNER_KEY = "shopping-cart-owner";
-
-/**
- * Signed out (or the session ended) after following a signed-in shopper's cart: the device keeps
- * no trace of it (docs/rules/after-sale.md, The cart of a signed-in shopper). A guest's cart is untouched.
- */
-export function forgetSignedInCart() {
+/** forgetSignedInCart's work, once a followed cart was found: the owner, the stash and the lines go. */
+export function emptyFollowedCart() {
   try {
-    if (window.localStorage.getItem(CART_OWNER_KEY) === null) return;
     window.localStorage.removeItem(CART_OWNER_KEY);
   } catch {
     return;
@@ -152,17 +69,17 @@ export function forgetSignedInCart() {
 }
 
 export const cartStore = {
-  getItems: read,
-  add: (product: Omit<CartItem, "quantity">) => write(addItem(read(), product)),
-  remove: (id: string) => write(removeItem(read(), id)),
-  updateQuantity: (id: string, quantity: number | string) => write(updateQuantity(read(), id, quantity)),
+  getItems: readCart,
+  add: (product: Omit<CartItem, "quantity">) => write(addItem(readCart(), product)),
+  remove: (id: string) => write(removeItem(readCart(), id)),
+  updateQuantity: (id: string, quantity: number | string) => write(updateQuantity(readCart(), id, quantity)),
   replace: (items: CartItem[]) => write(items),
   clear: () => write([]),
 };
 
 /** The cart: items and itemCount (docs/rules/cart-and-checkout.md). Empty during server rendering. */
 export function useCart() {
-  const items = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const items = useCartItems();
   // No money total here: the cart's figures are the server's quote (GET /api/cart/quote).
   return { items, itemCount: cartItemCount(items), ...cartStore };
 }
@@ -193,7 +110,7 @@ export function restoreStashedCart(): boolean {
     return false;
   }
   const items = parseStoredCart(raw);
-  if (!items.length || read().length) return false;
+  if (!items.length || readCart().length) return false;
   write(items);
   return true;
 }

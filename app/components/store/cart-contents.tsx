@@ -4,13 +4,14 @@ import { useCartQuote } from "~/components/store/cart-quote";
 import { CartSummary } from "~/components/store/cart-summary";
 import { DiscountCodeField, useDiscountEntry } from "~/components/store/discount-code-field";
 import { Button } from "~/components/ui/lean/button";
-import type { useCart } from "~/lib/cart";
+import { useCart } from "~/lib/cart";
 
 /**
  * A cart with items: its lines, the server's quote for them, the discount code and the way to the
  * checkout. Loaded by the cart page only when the cart has something in it.
  */
-export default function CartContents({ cart }: { cart: ReturnType<typeof useCart> }) {
+export default function CartContents() {
+  const cart = useCart();
   const discount = useDiscountEntry();
   const cartQuote = useCartQuote(cart.items, { code: discount.code });
   return (

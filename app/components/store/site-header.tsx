@@ -3,7 +3,7 @@ import { ShoppingCart } from "~/components/ui/lean/icons/shopping-cart";
 import { User } from "~/components/ui/lean/icons/user";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Input } from "~/components/ui/lean/input";
-import { useCart } from "~/lib/cart";
+import { useCartItemCount } from "~/lib/cart-read";
 import { SEARCH_MAX_LENGTH, searchHref } from "~/lib/shop-url";
 import { clsx } from "clsx";
 
@@ -58,7 +58,7 @@ function HeaderSearch({ id, className }: { id: string; className?: string }) {
 
 /** The header, on every storefront page (docs/rules/storefront.md). */
 export function SiteHeader({ logoText, logoUrl, signedIn, isAdmin }: Props) {
-  const { itemCount } = useCart();
+  const itemCount = useCartItemCount();
   // /shop has its own search box; a second one on a phone only pushes the products down.
   const onShop = useLocation().pathname === "/shop";
   const links = [

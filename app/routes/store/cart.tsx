@@ -6,7 +6,7 @@ import { CartNotice } from "~/components/store/cart-notice";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Button } from "~/components/ui/lean/button";
 import { Skeleton } from "~/components/ui/lean/skeleton";
-import { cartStore, restoreStashedCart, useCart } from "~/lib/cart";
+import { readCart, useCartItems } from "~/lib/cart-read";
 import type { Route } from "./+types/cart";
 
 /**
@@ -17,7 +17,7 @@ import type { Route } from "./+types/cart";
  */
 const loadCartContents = () => import("~/components/store/cart-contents");
 const CartContents = lazy(loadCartContents);
-if (typeof window !== "undefined" && cartStore.getItems().length > 0) void loadCartContents();
+if (typeof window !== "undefined" && readCart().length > 0) void loadCartContents();
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const brand = brandFrom(matches);
@@ -42,13 +42,13 @@ function CartSkeleton() {
 
 export default function CartPage() {
   const hydrated = useHydrated();
-  const cart = useCart();
+  const items = useCartItems();
   const [params, setParams] = useSearchParams();
 
   // Back from a cancelled payment: the cart that was cleared for it comes back.
   useEffect(() => {
     if (params.get("checkout") !== "cancelled") return;
-    restoreStashedCart();
+    void import("~/lib/cart").then((m) => m.restoreStashedCart());
     setParams({}, { replace: true, preventScrollReset: true });
   }, [params, setParams]);
 
@@ -58,7 +58,7 @@ export default function CartPage() {
       <CartNotice />
       {!hydrated ? (
         <CartSkeleton />
-      ) : cart.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
           <ShoppingBag className="size-12 text-muted-foreground" aria-hidden />
           <p className="text-xl font-medium">Your cart is empty</p>
@@ -69,7 +69,7 @@ export default function CartPage() {
         </div>
       ) : (
         <Suspense fallback={<CartSkeleton />}>
-          <CartContents cart={cart} />
+          <CartContents />
         </Suspense>
       )}
     </div>
