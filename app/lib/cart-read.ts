@@ -89,8 +89,14 @@ export function readCart(): CartItem[] {
   return cache.items;
 }
 
-/** What ./cart's write() calls once the lines are stored: every reader of the cart renders again. */
-export function cartWritten(raw: string, items: CartItem[]) {
+/** Stores the lines; every reader of the cart renders again. */
+export function writeCart(items: CartItem[]) {
+  const raw = JSON.stringify(items);
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+  } catch {
+    // Storage full or blocked: the cart still works for this page view.
+  }
   cache = { raw, items };
   listeners.forEach((l) => l());
 }
@@ -128,15 +134,32 @@ export const CART_OWNER_KEY = "shopping-cart-owner";
 
 /**
  * Signed out (or the session ended) after following a signed-in shopper's cart: the device keeps
- * no trace of it (docs/rules/after-sale.md, The cart of a signed-in shopper). A guest's cart is
- * untouched, and a guest's page loads nothing more for it: the cart's code comes only when there
- * is a followed cart to empty.
+ * no trace of it (docs/rules/after-sale.md, The cart of a signed-in shopper). A guest's cart is untouched.
  */
 export function forgetSignedInCart() {
   try {
     if (window.localStorage.getItem(CART_OWNER_KEY) === null) return;
+    window.localStorage.removeItem(CART_OWNER_KEY);
   } catch {
     return;
   }
-  void import("./cart").then((m) => m.emptyFollowedCart());
+  dropStashedCart();
+  writeCart([]);
+}
+
+// ----- what the checkout keeps beside the cart (./cart and ./discount-code use them) -----
+
+export const CHECKOUT_STASH_KEY = "shopping-cart-checkout";
+export const CHECKOUT_ID_KEY = "shopping-cart-checkout-id";
+export const DISCOUNT_KEY = "shopping-cart-discount";
+
+/** The order is paid: the copy must never come back, and the next cart is a new checkout. */
+export function dropStashedCart() {
+  try {
+    window.localStorage.removeItem(CHECKOUT_STASH_KEY);
+    window.localStorage.removeItem(CHECKOUT_ID_KEY);
+    window.localStorage.removeItem(DISCOUNT_KEY);
+  } catch {
+    // Nothing to drop.
+  }
 }

@@ -1,12 +1,12 @@
 import {
-  CART_OWNER_KEY,
-  CART_STORAGE_KEY,
+  CHECKOUT_ID_KEY,
+  CHECKOUT_STASH_KEY,
   cartItemCount,
-  cartWritten,
   MAX_LINE_QUANTITY,
   parseStoredCart,
   readCart,
   useCartItems,
+  writeCart as write,
   type CartItem,
 } from "./cart-read";
 
@@ -19,6 +19,8 @@ export {
   CART_OWNER_KEY,
   CART_STORAGE_KEY,
   cartItemCount,
+  DISCOUNT_KEY,
+  dropStashedCart,
   forgetSignedInCart,
   MAX_LINE_QUANTITY,
   onLocalCartChange,
@@ -47,27 +49,6 @@ export function updateQuantity(items: CartItem[], id: string, quantity: number |
   return items.map((i) => (i.id === id ? { ...i, quantity: Math.min(Math.floor(n), MAX_LINE_QUANTITY) } : i));
 }
 
-function write(items: CartItem[]) {
-  const raw = JSON.stringify(items);
-  try {
-    window.localStorage.setItem(CART_STORAGE_KEY, raw);
-  } catch {
-    // Storage full or blocked: the cart still works for this page view.
-  }
-  cartWritten(raw, items);
-}
-
-/** forgetSignedInCart's work, once a followed cart was found: the owner, the stash and the lines go. */
-export function emptyFollowedCart() {
-  try {
-    window.localStorage.removeItem(CART_OWNER_KEY);
-  } catch {
-    return;
-  }
-  dropStashedCart();
-  write([]);
-}
-
 export const cartStore = {
   getItems: readCart,
   add: (product: Omit<CartItem, "quantity">) => write(addItem(readCart(), product)),
@@ -85,8 +66,6 @@ export function useCart() {
 }
 
 // ----- the cart while its payment is open -----
-
-const CHECKOUT_STASH_KEY = "shopping-cart-checkout";
 
 /**
  * The cart is cleared before the shopper leaves for the payment page (docs/rules/cart-and-checkout.md, What the checkout does); a copy
@@ -115,12 +94,6 @@ export function restoreStashedCart(): boolean {
   return true;
 }
 
-// ----- the discount code the shopper applied: its store is in ./discount-code (the cart and checkout pages load it) -----
-
-export const DISCOUNT_KEY = "shopping-cart-discount";
-
-const CHECKOUT_ID_KEY = "shopping-cart-checkout-id";
-
 /**
  * One id per cart until its order is paid, shared by every tab: with the cart and form it makes
  * the checkout's idempotency key, so two tabs submitting the same cart get the same order.
@@ -143,15 +116,4 @@ function randomId() {
   if (typeof c.randomUUID === "function") return c.randomUUID();
   const bytes = c.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The order is paid: the copy must never come back, and the next cart is a new checkout. */
-export function dropStashedCart() {
-  try {
-    window.localStorage.removeItem(CHECKOUT_STASH_KEY);
-    window.localStorage.removeItem(CHECKOUT_ID_KEY);
-    window.localStorage.removeItem(DISCOUNT_KEY);
-  } catch {
-    // Nothing to drop.
-  }
 }

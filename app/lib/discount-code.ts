@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { DISCOUNT_KEY } from "./cart";
+import { DISCOUNT_KEY } from "./cart-read";
 
 /**
  * The discount code the shopper applied, checked again by the server on every quote; apart from

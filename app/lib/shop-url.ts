@@ -1,4 +1,3 @@
-import type { ShopSort } from "./product";
 
 /**
  * The /shop URL and the header's search (docs/rules/storefront.md): apart from ./product so the
@@ -17,6 +16,8 @@ export function cleanSearchTerm(raw: string | null | undefined): string {
   return (raw ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
 }
 
+/** /shop's orders (their labels are SHOP_SORTS in ./product). */
+export type ShopSort = "featured" | "name" | "price-low" | "price-high" | "rating";
 export const DEFAULT_SORT: ShopSort = "featured";
 
 export type ShopFilters = { search: string; category: string | null; sort: ShopSort };
