@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "./site-settings";
+import { BRAND_NAME } from "./site-settings";
 import type { MetaDescriptor } from "react-router";
 
 /** Browser-safe SEO helpers: every page's meta() builds its tags through seoMeta(). */
@@ -58,5 +58,5 @@ type MetaMatch = { id: string; data?: unknown } | undefined;
 /** The shop's name for titles: the logo text saved in settings (from the root loader), else the default. */
 export function brandFrom(matches: readonly MetaMatch[]): string {
   const root = matches.find((m) => m?.id === "root")?.data as { settings?: { site_branding?: { logo_text?: string } } } | undefined;
-  return root?.settings?.site_branding?.logo_text || DEFAULT_SETTINGS.site_branding.logo_text;
+  return root?.settings?.site_branding?.logo_text || BRAND_NAME;
 }

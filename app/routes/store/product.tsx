@@ -12,7 +12,7 @@ import { canAddToCart, type ProductDetailData } from "~/lib/product";
 import { ReviewInput } from "~/lib/review-input";
 import { REVIEW_RECEIVED, type ProductReviewsPage, type PublicReview, type ReviewResult } from "~/lib/reviews-view";
 import { jsonLd, seoMeta, brandFrom } from "~/lib/seo";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { BRAND_NAME } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
@@ -203,7 +203,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
       <ProductReviews
         productId={p.id}
-        shopName={root?.settings.site_branding.logo_text || DEFAULT_SETTINGS.site_branding.logo_text}
+        shopName={root?.settings.site_branding.logo_text || BRAND_NAME}
         page={reviews}
         ability={ability}
         result={actionData}
