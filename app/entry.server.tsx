@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from "~/server/db/unavailable.server";
+import { builtStylesheet, rewriteForFirstPaint } from "~/server/http/first-paint.server";
 import { markDatabaseUnavailable, metDatabaseOutage } from "~/server/http/outage.server";
 import { logger } from "~/server/logger.server";
 
@@ -42,6 +43,7 @@ export default function handleRequest(
   // a storefront page's CPU. Pages that stream deferred data keep streaming, except to bots.
   const whole = !streamsData(routerContext) || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
   const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
+  const storefront = routerContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/store/layout");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -68,7 +70,7 @@ export default function handleRequest(
               },
               final(callback) {
                 done();
-                const body = Buffer.concat(chunks);
+                const body = storefront ? forFirstPaint(Buffer.concat(chunks)) : Buffer.concat(chunks);
                 responseHeaders.set("Content-Length", String(body.byteLength));
                 resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
                 callback();
@@ -96,6 +98,19 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A storefront page paints from its HTML alone: its CSS inline, its scripts fetched after
+ * (first-paint.server.ts). Should the rewrite fail, the page goes out as rendered.
+ */
+function forFirstPaint(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  try {
+    return Buffer.from(rewriteForFirstPaint(body.toString("utf8"), builtStylesheet));
+  } catch (err) {
+    logger.warn({ err }, "first-paint rewrite failed; page sent as rendered");
+    return body;
+  }
 }
 
 /** Unexpected errors go to the log with the request id; the page shows a friendly message. */

@@ -1,0 +1,130 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePosts } from "../factories/posts";
+import { makeProducts } from "../factories/products";
+import { launchBrowser, useShop } from "./harness";
+
+/**
+ * Storefront pages paint from their HTML alone (docs/decisions/0021-first-paint.md): the CSS they
+ * use is inline and the scripts are fetched at low priority, so nothing the browser requests
+ * blocks the first paint — Lighthouse's simulated slow phone counts every stylesheet, and every
+ * high-priority script that arrived before the paint, as blocking it.
+ */
+const shop = useShop();
+let browser: Browser;
+let productId = "";
+let postSlug = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const products = await makeProducts(shop.db, 12, (i) => ({
+    name: `Stonewashed Linen Duvet Cover ${i + 1}`,
+    featured: i < 8,
+    originalPriceCents: i % 4 === 0 ? 9900 : null,
+    stockQuantity: i === 3 ? 0 : 10,
+    colors: ["Sage", "Oatmeal", "Charcoal", "Rust"],
+  }));
+  productId = products[0]!.id;
+  const posts = await makePosts(shop.db, 3, () => ({ tags: ["Sleep"], content: "<h2>Wash</h2><p>Cool water, <strong>no</strong> softener.</p><ul><li>Line dry</li></ul>" }));
+  postSlug = posts[0]!.slug;
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGES = [
+  { label: "the home page", path: () => "/" },
+  { label: "the shop page", path: () => "/shop" },
+  { label: "a product page", path: () => `/product/${productId}` },
+  { label: "the blog", path: () => "/blog" },
+  { label: "a blog post", path: () => `/blog/${postSlug}` },
+  { label: "the cart", path: () => "/cart" },
+];
+
+/** Every element's computed style (custom properties aside: the inline rules keep only those in use). */
+const computedStyles = (page: Page) =>
+  page.evaluate(() => {
+    // Animations stopped at their start, so a running one reads the same at both looks.
+    for (const a of document.getAnimations()) {
+      a.pause();
+      a.currentTime = 0;
+    }
+    return [...document.body.querySelectorAll("*")].map((el) => {
+      const style = getComputedStyle(el);
+      const props: string[] = [];
+      for (let i = 0; i < style.length; i++) {
+        const name = style[i]!;
+        if (!name.startsWith("--")) props.push(`${name}: ${style.getPropertyValue(name)}`);
+      }
+      return { el: `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`, props };
+    });
+  });
+
+describe("first paint from the HTML alone", () => {
+  for (const { label, path } of PAGES) {
+    it(`${label} looks the same with its inline rules alone as with the whole stylesheet`, async () => {
+      // Without JavaScript the page keeps what the server sent: the inline rules only.
+      const context = await browser.newContext({ baseURL: shop.baseUrl, javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(path(), { waitUntil: "load" });
+        const head = await page.evaluate(() => ({
+          blocking: [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")),
+          preloads: [...document.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute("href")!),
+          inline: document.querySelectorAll("head style[data-precedence]").length,
+        }));
+        expect(head.blocking, "no stylesheet link blocks the first paint").toEqual([]);
+        expect(head.inline).toBeGreaterThan(0);
+        expect(head.preloads.length).toBeGreaterThan(0);
+        const inlineOnly = await computedStyles(page);
+        // Then every stylesheet the page links, in full, after the inline rules (as React adds them).
+        for (const href of head.preloads) {
+          const css = await (await fetch(shop.baseUrl + href)).text();
+          await page.evaluate((text) => {
+            const style = document.createElement("style");
+            style.textContent = text;
+            document.head.append(style);
+          }, css);
+        }
+        const full = await computedStyles(page);
+        expect(full.length).toBe(inlineOnly.length);
+        const differences = full.flatMap((el, i) => {
+          const before = new Set(inlineOnly[i]!.props);
+          const changed = el.props.filter((p) => !before.has(p));
+          return changed.length ? [`${el.el}: ${changed.slice(0, 4).join("; ")} (inline rules alone: ${inlineOnly[i]!.props.filter((p) => !new Set(el.props).has(p)).slice(0, 4).join("; ")})`] : [];
+        });
+        expect(differences.slice(0, 10)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const { label, path } of PAGES) {
+    it(`${label} requests nothing that blocks the first paint, and hydrates with the whole stylesheet after the inline rules`, async () => {
+      const page = await shop.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      const requests: { url: string; type: string; priority: string }[] = [];
+      cdp.on("Network.requestWillBeSent", (e) => requests.push({ url: e.request.url, type: e.type ?? "", priority: e.request.initialPriority }));
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(path(), { waitUntil: "networkidle" });
+      // What Lighthouse's simulation treats as blocking the first paint (Lantern's
+      // hasRenderBlockingPriority): anything at the highest priority, or a script at high.
+      const blocking = requests.filter(
+        (r) => r.type !== "Document" && (r.priority === "VeryHigh" || (r.priority === "High" && r.type === "Script")),
+      );
+      expect(blocking.map((r) => `${r.type} ${r.priority} ${new URL(r.url).pathname}`)).toEqual([]);
+      expect(requests.filter((r) => r.type === "Script").length, "the scripts were requested").toBeGreaterThan(0);
+      const order = await page.evaluate(() =>
+        [...document.head.querySelectorAll("style[data-precedence], link[rel=stylesheet]")].map((e) => e.tagName.toLowerCase()),
+      );
+      // React adds the stylesheets on hydration; the inline copies come first, so the full files decide.
+      expect(order.includes("link"), `head: ${order.join(" ")}`).toBe(true);
+      expect(order.lastIndexOf("style"), `head: ${order.join(" ")}`).toBeLessThan(order.indexOf("link"));
+      expect(errors).toEqual([]);
+    });
+  }
+});
