@@ -5,9 +5,10 @@ import path from "node:path";
 import { freePort, runCommand } from "./shop";
 
 /**
- * The floor for first-load JavaScript: a bare React Router page (the framework template's root
- * and one route) built with the very packages the shop uses — its node_modules is a link to
- * the shop's — and served by Express with @react-router/express, as the shop is.
+ * The floor for first-load JavaScript and first paint: a bare React Router page (the framework
+ * template's root and one route) built with the very packages the shop uses — its node_modules
+ * is a link to the shop's — and served by Express with @react-router/express and compression,
+ * as the shop is.
  */
 const versionOf = (pkg: string) => (JSON.parse(fs.readFileSync(path.resolve("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
 
@@ -17,7 +18,7 @@ const FILES: Record<string, string> = {
     name: "bare-react-router",
     private: true,
     type: "module",
-    dependencies: Object.fromEntries(["@react-router/node", "@react-router/express", "react-router", "react", "react-dom", "isbot", "express"].map((p) => [p, versionOf(p)])),
+    dependencies: Object.fromEntries(["@react-router/node", "@react-router/express", "react-router", "react", "react-dom", "isbot", "express", "compression"].map((p) => [p, versionOf(p)])),
   }),
   "tsconfig.json": JSON.stringify({ compilerOptions: { jsx: "react-jsx", module: "ES2022", moduleResolution: "bundler", target: "ES2022", strict: true } }),
   "react-router.config.ts": `export default { ssr: true };\n`,
@@ -66,10 +67,13 @@ export default function Home() {
   );
 }
 `,
+  // Compressed as the shop's answers are, so Lighthouse times both pages' bytes alike.
   "server.mjs": `import express from "express";
+import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
 const build = await import("./build/server/index.js");
 const app = express();
+app.use(compression());
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(express.static("build/client"));
 app.use(createRequestHandler({ build }));
