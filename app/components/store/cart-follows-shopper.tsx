@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { forgetSignedInCart } from "~/lib/cart";
+import { forgetSignedInCart } from "~/lib/cart-read";
 
 /**
  * Keeps a signed-in shopper's cart on the server (docs/rules/after-sale.md, The cart of a
