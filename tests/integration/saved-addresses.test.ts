@@ -181,6 +181,7 @@ describe("the checkout", () => {
       ["1 Linen Lane", false],
     ]);
     const guest = await run(checkoutLoader, get("/checkout"));
-    expect(guest.data).toEqual({ addresses: [] });
+    // A guest's checkout prefills nothing: no addresses, no email, no name.
+    expect(guest.data).toEqual({ addresses: [], email: "", name: "" });
   });
 });
