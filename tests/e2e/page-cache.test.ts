@@ -33,6 +33,32 @@ describe("the storefront page cache", () => {
     expect(second.html).toContain("Cached Alpaca Throw");
   });
 
+  it("answers a browser that accepts brotli with the cached page's brotli copy once it is made, and gzip before", async () => {
+    await makeProduct(shop.db, { name: "Brotli Linen Sheet", priceCents: 6400 });
+    const first = await get("/shop?search=brotli");
+    expect(first.cache).toBe("miss");
+    // The copy is made in the background after the page is kept; until then gzip answers.
+    let encoding: string | null = null;
+    let body = "";
+    for (let attempt = 0; attempt < 50 && encoding !== "br"; attempt++) {
+      const res = await fetch(`${shop.baseUrl}/shop?search=brotli`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      encoding = res.headers.get("content-encoding");
+      expect(["gzip", "br"]).toContain(encoding);
+      body = await res.text();
+      if (encoding !== "br") await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(encoding).toBe("br");
+    expect(body).toBe(first.html);
+    expect(body).toContain("Brotli Linen Sheet");
+    // A client without brotli still gets gzip, and one without either the plain page.
+    const gz = await fetch(`${shop.baseUrl}/shop?search=brotli`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const plain = await fetch(`${shop.baseUrl}/shop?search=brotli`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(first.html);
+  });
+
   it("shows a changed price, name or setting on the very next request", async () => {
     const p = await makeProduct(shop.db, { name: "Velvet Cushion Before", priceCents: 3000 });
     await get(`/product/${p.id}`);

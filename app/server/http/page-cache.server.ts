@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
@@ -66,6 +66,8 @@ const PER_RESPONSE = new Set([
 export type CachedPage = {
   html: Buffer;
   gzip: Buffer;
+  /** Made after the page is kept (brotliCopy); until then, gzip answers everyone. */
+  br?: Buffer;
   headers: [string, number | string | string[]][];
   /** sha256 (base64) of each inline script the render's nonce vouched for. */
   scriptHashes: string[];
@@ -89,6 +91,11 @@ export class PageStore {
       this.#pages.set(key, page);
     }
     return page;
+  }
+
+  /** The page without marking it recently used. */
+  peek(key: string): CachedPage | undefined {
+    return this.#pages.get(key);
   }
 
   set(key: string, page: CachedPage) {
@@ -119,7 +126,7 @@ export class PageStore {
   }
 }
 
-const pageBytes = (p: CachedPage) => p.html.byteLength + p.gzip.byteLength;
+const pageBytes = (p: CachedPage) => p.html.byteLength + p.gzip.byteLength + (p.br?.byteLength ?? 0);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -137,6 +144,23 @@ export function nonceScriptHashes(html: string, nonce: string): string[] {
 }
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Brotli at its best quality takes the home page's and /shop's first screen (markup, inline CSS
+ * and loader data) under the 14.6 KB a browser receives in its first round trip, where gzip
+ * leaves them a round trip over (docs/decisions/0021-first-paint.md). It costs 50–100 ms of a
+ * core per page, in the thread pool, once per page kept: worth it only for a page served again.
+ */
+export function brotliCopy(body: Buffer): Promise<Buffer> {
+  return brotliAsync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  });
+}
 
 /** Which visitors may share a rendering: anonymous ones, or signed-in ones of one role. */
 export type CacheViewer = "anonymous" | ViewerRole;
@@ -234,7 +258,14 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
       captured = true;
       void keepPage(res, html, viewer, { generation, productId })
         .then((kept) => {
-          if (kept && changes.isFresh(generation, productId)) store.set(key, kept);
+          if (kept && changes.isFresh(generation, productId)) {
+            store.set(key, kept);
+            // Not awaited by anyone: gzip answers until the brotli copy joins the page, and a
+            // page replaced or dropped meanwhile is left as it is.
+            void brotliCopy(kept.html)
+              .then((br) => store.peek(key) === kept && store.set(key, { ...kept, br }))
+              .catch((err: Error) => log.warn({ err: err.message, key }, "could not compress page with brotli"));
+          }
           settle(kept);
         })
         .catch((err: Error) => {
@@ -261,9 +292,9 @@ function sendCached(req: Request, res: Response, page: CachedPage, how: "hit" | 
   res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: page.scriptHashes }, false));
   res.setHeader("X-Page-Cache", how);
   res.setHeader("Vary", "Accept-Encoding");
-  const gzipped = req.acceptsEncodings("gzip") === "gzip";
-  if (gzipped) res.setHeader("Content-Encoding", "gzip");
-  const body = gzipped ? page.gzip : page.html;
+  const encoding = page.br && req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.html;
   res.setHeader("Content-Length", body.byteLength);
   res.status(200).end(body);
 }
