@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LazyToaster } from "~/components/lazy-toaster";
-import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { DEFAULT_THEME, type SiteSettings } from "~/lib/site-settings";
 import { useNonce } from "~/lib/nonce";
 import { rethrowIfDatabaseUnavailable } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/server/auth/current-user.server";
@@ -44,7 +44,7 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
 
 /** Theme colours are validated hsl() values (see site-settings), so they are safe in a style. */
 function themeStyle(settings: SiteSettings | undefined): CSSProperties {
-  const theme = settings?.theme_colors ?? DEFAULT_SETTINGS.theme_colors;
+  const theme = settings?.theme_colors ?? DEFAULT_THEME;
   return { "--primary": theme.primary, "--secondary": theme.secondary } as CSSProperties;
 }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from "./site-settings";
+import { SETTING_KEYS, type SettingKey } from "./site-settings";
+import { DEFAULT_SETTINGS } from "./site-settings-defaults";
 import { SiteSettingsInput } from "./site-settings-input";
 
 /** The settings editor's tabs and labels (docs/rules/admin.md, Site settings), shared by the page and its action. */

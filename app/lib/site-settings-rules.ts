@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey, type SiteSettings } from "./site-settings";
+import { SETTING_KEYS, type SettingKey, type SiteSettings } from "./site-settings";
+import { DEFAULT_SETTINGS } from "./site-settings-defaults";
 
 /**
  * What a stored site setting must be, and the merge of stored rows over the defaults. Apart from

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "./site-settings";
+import { DEFAULT_SETTINGS } from "./site-settings-defaults";
 import { isValidHsl, resolveSiteSettings } from "./site-settings-rules";
 
 describe("site settings", () => {

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, SETTING_KEYS } from "~/lib/site-settings";
+import { SETTING_KEYS } from "~/lib/site-settings";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings-defaults";
 import { fieldName } from "~/lib/site-settings-form";
 import { action as productsAction } from "~/routes/admin/products/index";
 import { loader as editorLoader } from "~/routes/admin/products/editor";

@@ -6,7 +6,7 @@ import { ProductGrid } from "~/components/store/product-grid";
 import { freeShippingText } from "~/lib/free-shipping";
 import { FEATURED_PAGE_SIZE, MAX_RENDERED_PAGES, parsePage } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { BRAND_NAME } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { listFeaturedProducts } from "~/server/catalog/storefront.server";
 import { getDb } from "~/server/db/client.server";
@@ -29,13 +29,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  const settings = root?.settings ?? DEFAULT_SETTINGS;
-  const hero = settings.hero_section;
-  const brand = settings.site_branding.logo_text;
-  const image = hero.background_image;
+  // The root's loader always answers the settings merged over their defaults (a failed root
+  // loader shows the root's error page instead of this one), so no fallback texts ship here.
+  const settings = root?.settings;
+  const hero = settings?.hero_section;
+  const brand = settings?.site_branding.logo_text ?? BRAND_NAME;
+  const image = hero?.background_image;
   return seoMeta({
-    title: `${brand} — ${hero.subtitle || hero.title}`,
-    description: hero.description || settings.footer_content.brand_description,
+    title: hero ? `${brand} — ${hero.subtitle || hero.title}` : brand,
+    description: hero?.description || settings?.footer_content.brand_description || "",
     canonical: data?.canonical,
     image: image && data?.canonical ? new URL(image, data.canonical).toString() : undefined,
     siteName: brand,
@@ -48,7 +50,9 @@ const NO_PARAMS = new URLSearchParams();
 /** Home (docs/rules/storefront.md): hero, featured products with 'load more', benefits strip (the footer is the layout's). */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>("root");
-  const settings = root?.settings ?? DEFAULT_SETTINGS;
+  // Always there: this page renders under the root, whose loader answers the merged settings.
+  const settings = root!.settings;
+  const featuredSection = settings.featured_section;
   const { featured, page, freeShipping } = loaderData;
   const list = useLoadMore({
     initial: featured.items,
@@ -62,10 +66,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-14">
         <div className="mb-8 text-center">
           <h2 id="featured-title" className="text-3xl font-bold tracking-tight">
-            {settings.featured_section.title}
+            {featuredSection.title}
           </h2>
-          {settings.featured_section.description ? (
-            <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{settings.featured_section.description}</p>
+          {featuredSection.description ? (
+            <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{featuredSection.description}</p>
           ) : null}
         </div>
         <ProductGrid products={list.items} />

@@ -3,13 +3,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CartFollowsShopper } from "~/components/store/cart-follows-shopper";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
-import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { DEFAULT_BRANDING, DEFAULT_FOOTER } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 
 function StoreFrame({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings;
-  const branding = settings?.site_branding ?? DEFAULT_SETTINGS.site_branding;
+  const branding = settings?.site_branding ?? DEFAULT_BRANDING;
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader
@@ -21,7 +21,7 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter footer={settings?.footer_content ?? DEFAULT_SETTINGS.footer_content} logoText={branding.logo_text} />
+      <SiteFooter footer={settings?.footer_content ?? DEFAULT_FOOTER} logoText={branding.logo_text} />
       <CartFollowsShopper signedIn={Boolean(root?.viewer)} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_SETTINGS, SETTING_KEYS } from "~/lib/site-settings";
+import { SETTING_KEYS } from "~/lib/site-settings";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings-defaults";
 import { createOrPromoteAdmin } from "../accounts/admin.server";
 import type { Db } from "../db/client.server";
 import { blogPosts, categories, products, shopMeta, siteSettings } from "../db/schema";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveMailTemplates } from "~/lib/mail-templates";
-import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import type { SiteSettings } from "~/lib/site-settings";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings-defaults";
 import { abandonedCheckoutMail } from "./abandoned-checkout.server";
 import { mailBrand } from "./brand.server";
 import type { MailContext } from "./context.server";
