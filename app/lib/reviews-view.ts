@@ -11,8 +11,8 @@ export const REVIEW_REPLY_MAX = 2000;
 /** Approved reviews per page on the product page, newest first. */
 export const REVIEWS_PER_PAGE = 5;
 
-export const ONLY_BUYERS = "Only customers who bought this item can review it.";
-export const REVIEW_RECEIVED = "Thank you! Your review will appear once the shop has approved it.";
+// The texts the product page shows (ONLY_BUYERS, REVIEW_RECEIVED) are in review-texts.ts, so the
+// page's browser code does not load this module (a chunk of its own, shared with the admin).
 
 export type ReviewStatus = "pending" | "approved" | "hidden";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ONLY_BUYERS } from "~/lib/reviews-view";
+import { ONLY_BUYERS } from "~/lib/review-texts";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer, createSession, SESSION_COOKIE } from "../factories/users";
 import { E2E_AUTH_SECRET, useShop } from "./harness";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ALREADY_REVIEWED } from "~/server/reviews/reviews.server";
-import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/reviews-view";
+import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/review-texts";
 import { action, loader } from "~/routes/store/product";
 import { products, reviews } from "~/server/db/schema";
 import { makeProduct } from "../factories/products";

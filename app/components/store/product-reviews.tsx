@@ -1,14 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/lean/badge";
-import {
-  ONLY_BUYERS,
-  REVIEW_RECEIVED,
-  type ProductReviewsPage,
-  type PublicReview,
-  type ReviewAbility,
-  type ReviewResult,
-} from "~/lib/reviews-view";
+import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/review-texts";
+import type { ProductReviewsPage, PublicReview, ReviewAbility, ReviewResult } from "~/lib/reviews-view";
 import { Rating } from "./rating";
 
 /**

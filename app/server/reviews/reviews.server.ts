@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { ReviewFields } from "~/lib/review-input";
+import { ONLY_BUYERS } from "~/lib/review-texts";
 import {
-  ONLY_BUYERS,
   publicAuthorName,
   REVIEWS_PER_PAGE,
   type ProductReviewsPage,

@@ -1,0 +1,7 @@
+/**
+ * What the product page and its action say about reviewing (docs/rules/after-sale.md, Reviews).
+ * Apart from reviews-view.ts, which the admin and the review form share: the product page's
+ * browser code then carries these two lines in its own chunk instead of loading that module.
+ */
+export const ONLY_BUYERS = "Only customers who bought this item can review it.";
+export const REVIEW_RECEIVED = "Thank you! Your review will appear once the shop has approved it.";
