@@ -31,7 +31,7 @@ const CLIENT_CHUNK_GROUPS = [
   {
     name: "catalog",
     priority: 1,
-    test: /app[\\/](components[\\/]store[\\/](add-to-cart-button|price|rating)|lib[\\/](images|visit-beacon))\.tsx?$/,
+    test: /app[\\/](components[\\/]store[\\/](add-to-cart-button|price|rating)|lib[\\/]images)\.tsx?$/,
   },
   { name: "listing", priority: 1, test: /app[\\/]components[\\/]store[\\/](product-card|product-grid|load-more|color-dots)\.tsx?$/ },
 ];

@@ -9,6 +9,8 @@ import {
   writeCart as write,
   type CartItem,
 } from "./cart-read";
+import { toast } from "./toast";
+import { reportAddToCart } from "./visit-beacon";
 
 /**
  * Changing the cart, and the cart while its payment is open. Reading it (the lines, their count,
@@ -57,6 +59,25 @@ export const cartStore = {
   replace: (items: CartItem[]) => write(items),
   clear: () => write([]),
 };
+
+/**
+ * What Add to Cart does once this module is there (components/store/add-to-cart-button.tsx):
+ * one more of the product, the visit counter told, and the toast, which follows the add so that
+ * what it confirms is already in the cart. Here rather than in the button, so every page listing
+ * products carries only the button (docs/decisions/0022-storefront-first-load-on-every-page.md).
+ */
+export function addToCartFromButton(product: Omit<CartItem, "quantity">) {
+  reportAddToCart(product.id);
+  cartStore.add({
+    id: product.id,
+    name: product.name,
+    priceCents: product.priceCents,
+    imageUrl: product.imageUrl,
+    unlimitedStock: product.unlimitedStock,
+    stockQuantity: product.stockQuantity,
+  });
+  toast.success("Added to Cart", { description: `${product.name} has been added to your cart.` });
+}
 
 /** The cart: items and itemCount (docs/rules/cart-and-checkout.md). Empty during server rendering. */
 export function useCart() {

@@ -2,7 +2,6 @@ import { ShoppingCart } from "~/components/ui/lean/icons/shopping-cart";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/lean/button";
 import { canAddToCart, type ProductCardData } from "~/lib/product";
-import { reportAddToCart } from "~/lib/visit-beacon";
 import { clsx } from "clsx";
 
 type CartProduct = Pick<
@@ -38,21 +37,9 @@ export function AddToCartButton({
       onPointerDown={() => void loadCart()}
       onFocus={() => void loadCart()}
       onClick={() => {
-        const line = {
-          id: product.id,
-          name: product.name,
-          priceCents: product.priceCents,
-          imageUrl: product.imageUrl,
-          unlimitedStock: product.unlimitedStock,
-          stockQuantity: product.stockQuantity,
-        };
-        reportAddToCart(product.id);
-        // The toast follows the add, so what it confirms is already in the cart.
+        // The add, the visit counter's beacon and the toast are lib/cart's addToCartFromButton.
         loadCart().then(
-          ({ cartStore }) => {
-            cartStore.add(line);
-            toast.success("Added to Cart", { description: `${product.name} has been added to your cart.` });
-          },
+          ({ addToCartFromButton }) => addToCartFromButton(product),
           () => toast.error("Could not add to the cart", { description: "Check your connection and try again." }),
         );
       }}
