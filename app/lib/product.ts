@@ -2,7 +2,6 @@
 
 // The /shop URL helpers live in ./shop-url, which every page's header loads without the rest of this file.
 export { cleanSearchTerm, DEFAULT_SORT, SEARCH_MAX_LENGTH, searchHref, shopHref, shopSearchParams, type ShopFilters, type ShopSort } from "./shop-url";
-import type { ShopSort } from "./shop-url";
 
 /** Shown when a product has no usable image (docs/rules/catalogue-data.md, Product). */
 export const FALLBACK_PRODUCT_IMAGE = "/images/product-placeholder.svg";
@@ -14,20 +13,7 @@ export const SHOP_PAGE_SIZE = 24;
 /** A no-JavaScript "Load More" link renders every page up to this one in a single document. */
 export const MAX_RENDERED_PAGES = 20;
 
-export const SHOP_SORTS = [
-  { value: "featured", label: "Featured" },
-  { value: "name", label: "Name A-Z" },
-  { value: "price-low", label: "Price: Low to High" },
-  { value: "price-high", label: "Price: High to Low" },
-  { value: "rating", label: "Highest Rated" },
-] as const satisfies readonly { value: ShopSort; label: string }[];
-// Every ShopSort (./shop-url) has its label here: a sort added there alone fails to compile.
-const everySortLabelled: [Exclude<ShopSort, (typeof SHOP_SORTS)[number]["value"]>] extends [never] ? true : never = true;
-void everySortLabelled;
-
-export function isShopSort(value: unknown): value is ShopSort {
-  return SHOP_SORTS.some((s) => s.value === value);
-}
+// /shop's sort labels (SHOP_SORTS, isShopSort) are in ./shop-sorts: only /shop's filters and the server read them.
 
 /** What a product card shows; prices are integer cents. */
 export type ProductCardData = {

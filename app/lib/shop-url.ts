@@ -16,7 +16,7 @@ export function cleanSearchTerm(raw: string | null | undefined): string {
   return (raw ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
 }
 
-/** /shop's orders (their labels are SHOP_SORTS in ./product). */
+/** /shop's orders (their labels are SHOP_SORTS in ./shop-sorts). */
 export type ShopSort = "featured" | "name" | "price-low" | "price-high" | "rating";
 export const DEFAULT_SORT: ShopSort = "featured";
 

@@ -26,13 +26,13 @@ type Row = { label: string; group: string; example: string; stats?: Percentiles;
 
 async function shopSorts(): Promise<{ sorts: string[]; note?: string }> {
   try {
-    const mod = (await import("../../app/lib/product")) as { SHOP_SORTS?: readonly { value: string }[]; DEFAULT_SORT?: string };
+    const mod = { ...(await import("../../app/lib/product")), ...(await import("../../app/lib/shop-sorts")) } as { SHOP_SORTS?: readonly { value: string }[]; DEFAULT_SORT?: string };
     const sorts = (mod.SHOP_SORTS ?? []).map((s) => s.value).filter((v) => v !== mod.DEFAULT_SORT);
     if (sorts.length) return { sorts };
   } catch {
     /* not there yet */
   }
-  return { sorts: ["name", "price-low", "price-high", "rating"], note: "app/lib/product.ts has no SHOP_SORTS: measured the sort values docs/rules/storefront.md names." };
+  return { sorts: ["name", "price-low", "price-high", "rating"], note: "app/lib/shop-sorts.ts has no SHOP_SORTS: measured the sort values docs/rules/storefront.md names." };
 }
 
 /**

@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { Label } from "~/components/ui/lean/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/lean/native-select";
-import { cleanSearchTerm, isShopSort, SEARCH_MAX_LENGTH, SHOP_SORTS, DEFAULT_SORT, type ShopFilters } from "~/lib/product";
+import { cleanSearchTerm, SEARCH_MAX_LENGTH, DEFAULT_SORT, type ShopFilters } from "~/lib/product";
+import { isShopSort, SHOP_SORTS } from "~/lib/shop-sorts";
 
 function readForm(form: HTMLFormElement, categories: string[]): ShopFilters {
   const data = new FormData(form);

@@ -3,13 +3,13 @@ import { z } from "zod";
 import {
   DEFAULT_SORT,
   firstImageUrl,
-  isShopSort,
   cleanSearchTerm,
   type ProductCardData,
   type ProductDetailData,
   type ShopFilters,
   type ShopSort,
 } from "~/lib/product";
+import { isShopSort } from "~/lib/shop-sorts";
 import type { ProductCardPage } from "~/lib/catalog-view";
 import type { Db } from "../db/client.server";
 import { categories, productCounts, products } from "../db/schema";
