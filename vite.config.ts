@@ -11,7 +11,9 @@ import { defineConfig, type Plugin } from "vite";
  *   loads (the bare React Router template ships the same in two chunks);
  * - storefront: what every storefront page needs (the root and storefront layout routes' code,
  *   header, footer, cart store, lean primitives, icons), with what it imports. The two route
- *   modules are left as one-line files re-exporting from it;
+ *   modules are left as one-line files re-exporting from it. The back arrow of the product page
+ *   and the blog post is here too: a chunk of its own cost those pages 0.2 KB gzip, here it
+ *   costs every page about 0.04 KB;
  * - catalog: what sells a product (price, rating, Add to Cart), for the product page and lists;
  * - listing: the product card, grid and 'Load More', for home and /shop.
  * Modules outside the lists (zod, tailwind-merge, Radix, admin code) stay in the chunks of the
@@ -26,7 +28,7 @@ const CLIENT_CHUNK_GROUPS = [
   {
     name: "storefront",
     priority: 2,
-    test: /app[\\/](root|routes[\\/]store[\\/]layout|components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input)|error-boundary|lazy-toaster)|lib[\\/](cart-read|shop-url|money|seo|site-settings|toast|nonce))\.tsx?$/,
+    test: /app[\\/](root|routes[\\/]store[\\/]layout|components[\\/](store[\\/](site-header|site-footer|newsletter-form)|ui[\\/]lean[\\/](button|badge|input|icons[\\/]arrow-left)|error-boundary|lazy-toaster)|lib[\\/](cart-read|shop-url|money|seo|site-settings|toast|nonce))\.tsx?$/,
   },
   {
     name: "catalog",

@@ -14,24 +14,21 @@ const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.
 
 const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-const OWN_REVIEW: Record<Extract<ReviewAbility, { kind: "reviewed" }>["status"], string> = {
-  pending: "Thank you for your review. It will appear here once the shop has approved it.",
-  approved: "Thank you for your review.",
-  hidden: "You have already reviewed this item.",
-};
-
 /** The product page's reviews (docs/rules/after-sale.md, Reviews): the approved ones, paged, and who may write one. */
 export function ProductReviews({
   productId,
   shopName,
   page,
   ability,
+  ownReview,
   result,
 }: {
   productId: string;
   shopName: string;
   page: ProductReviewsPage;
   ability: ReviewAbility;
+  /** The state of the shopper's own review, in words (ownReviewText, from the loader), when they wrote one. */
+  ownReview?: string | null;
   result: ReviewResult | undefined;
 }) {
   const pageLink = (n: number) => `/product/${productId}${n > 1 ? `?reviews=${n}` : ""}#reviews`;
@@ -41,7 +38,7 @@ export function ProductReviews({
       <h2 id="reviews-title" className="text-2xl font-bold tracking-tight">
         Customer Reviews
       </h2>
-      <ReviewInvitation productId={productId} ability={ability} result={result} />
+      <ReviewInvitation productId={productId} ability={ability} ownReview={ownReview} result={result} />
       {page.reviews.length === 0 ? (
         <p className="text-muted-foreground">No reviews yet.</p>
       ) : (
@@ -78,7 +75,17 @@ export function ProductReviews({
   );
 }
 
-function ReviewInvitation({ productId, ability, result }: { productId: string; ability: ReviewAbility; result: ReviewResult | undefined }) {
+function ReviewInvitation({
+  productId,
+  ability,
+  ownReview,
+  result,
+}: {
+  productId: string;
+  ability: ReviewAbility;
+  ownReview?: string | null;
+  result: ReviewResult | undefined;
+}) {
   if (result?.ok) {
     return (
       <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm">
@@ -94,7 +101,7 @@ function ReviewInvitation({ productId, ability, result }: { productId: string; a
         </Suspense>
       );
     case "reviewed":
-      return <p className="rounded-lg border bg-muted/50 p-4 text-sm">{OWN_REVIEW[ability.status]}</p>;
+      return <p className="rounded-lg border bg-muted/50 p-4 text-sm">{ownReview}</p>;
     case "signed_out":
       return (
         <p className="text-sm text-muted-foreground">

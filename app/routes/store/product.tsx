@@ -10,7 +10,7 @@ import { ownImageSrcSet } from "~/lib/images";
 import { useNonce } from "~/lib/nonce";
 import { canAddToCart, type ProductDetailData } from "~/lib/product";
 import { ReviewInput } from "~/lib/review-input";
-import { REVIEW_RECEIVED } from "~/lib/review-texts";
+import { ownReviewText, REVIEW_RECEIVED } from "~/lib/review-texts";
 import type { ProductReviewsPage, PublicReview, ReviewResult } from "~/lib/reviews-view";
 import { jsonLd, seoMeta, brandFrom } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/site-settings";
@@ -51,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getStorefrontProduct(db, params.id);
   // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
-  if (!product) return data({ product: null, canonical: null, image: null, reviews: null, ability: null }, { status: 404 });
+  if (!product) return data({ product: null, canonical: null, image: null, reviews: null, ability: null, ownReview: null }, { status: 404 });
   // Whether the visitor may review is theirs alone: a signed-in visitor's product page is rendered
   // for them (the page cache shares no product page between customers), and an anonymous one is
   // told to sign in, the same for all.
@@ -66,6 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     image: absoluteUrl(product.imageUrl),
     reviews,
     ability,
+    ownReview: ability.kind === "reviewed" ? ownReviewText(ability.status) : null,
   };
 }
 
@@ -146,7 +147,7 @@ function ProductNotFound() {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const root = useRouteLoaderData<RootData>("root");
-  const { product: p, canonical, image, reviews, ability } = loaderData;
+  const { product: p, canonical, image, reviews, ability, ownReview } = loaderData;
   if (!p || !canonical || !image || !reviews || !ability) return <ProductNotFound />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -207,6 +208,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         shopName={root?.settings.site_branding.logo_text || BRAND_NAME}
         page={reviews}
         ability={ability}
+        ownReview={ownReview}
         result={actionData}
       />
       {/* For crawlers, which read the server's HTML: built only there (import.meta.env.SSR is a
