@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import postContentCss from "./post-content.css?url";
 
 /**

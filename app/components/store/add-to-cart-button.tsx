@@ -2,7 +2,7 @@ import { ShoppingCart } from "~/components/ui/lean/icons/shopping-cart";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/lean/button";
 import { canAddToCart, type ProductCardData } from "~/lib/product";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 type CartProduct = Pick<
   ProductCardData,

@@ -10,7 +10,7 @@ import { Skeleton } from "~/components/ui/lean/skeleton";
 import { cartStore, type CartItem } from "~/lib/cart";
 import { FALLBACK_PRODUCT_IMAGE } from "~/lib/product";
 import { formatMoney } from "~/lib/money";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import { maxQuantity, type LineFlag } from "./cart-quote";
 
 type Props = { item: CartItem; flag?: LineFlag };

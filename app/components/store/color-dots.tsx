@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 /** At most 3 colour dots on a card, then '+N colors' (docs/rules/storefront.md, Product cards). */
 export const MAX_COLOR_DOTS = 3;

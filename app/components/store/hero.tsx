@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/lean/button";
 import { ownImageSrcSet } from "~/lib/images";
 import type { SiteSettings } from "~/lib/site-settings";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 /** The home hero (docs/rules/storefront.md): subtitle, title, description, two buttons to /shop, background image. */
 export function Hero({ hero }: { hero: SiteSettings["hero_section"] }) {

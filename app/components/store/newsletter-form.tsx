@@ -4,7 +4,7 @@ import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { CONFIRM_HINT, SUBSCRIBED_MESSAGE } from "~/lib/newsletter";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import type { NewsletterResult } from "~/lib/newsletter-view";
 
 /** What a plain HTML post (no JavaScript) comes back with, as ?newsletter=<outcome>. */

@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import { isOnSale } from "~/lib/product";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 /** A price in cents, with the original price struck through only when it is higher (docs/rules/storefront.md). */
 export function Price({

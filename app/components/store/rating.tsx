@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 /** Five stars filled to the rating, the value, and optionally the review count. */
 export function Rating({

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-
 import { Input } from "~/components/ui/lean/input";
 import { useCartItemCount } from "~/lib/cart-read";
 import { SEARCH_MAX_LENGTH, searchHref } from "~/lib/shop-url";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 
 type Props = {
   logoText: string;

@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import type { ComponentProps } from "react";
 import { ChevronDown } from "./icons/chevron-down";
 

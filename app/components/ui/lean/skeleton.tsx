@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import type { ComponentProps } from "react";
 
 /** Shared with the full primitive in ../, which merges a caller's classes over it. */

@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import type { ComponentProps } from "react";
 
 /** The textarea's classes without a minimum height: the full primitive adds min-h-16, a lean caller its own. */

@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui/lean/clsx";
 import type { ReactNode, SVGProps } from "react";
 
 /*
