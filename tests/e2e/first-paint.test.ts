@@ -101,6 +101,37 @@ describe("first paint from the HTML alone", () => {
   }
 
   for (const { label, path } of PAGES) {
+    it(`${label} holds its first paint until its content is parsed, so the paint shows the page, not the header alone`, async () => {
+      const page = await shop.newPage();
+      await page.goto(path());
+      const state = await page.evaluate(() => {
+        const expect = document.head.querySelector('link[rel="expect"]');
+        const target = expect?.getAttribute("href")?.slice(1) ?? "";
+        return { blocking: expect?.getAttribute("blocking"), found: !!target && document.getElementById(target)?.tagName.toLowerCase() };
+      });
+      expect(state).toEqual({ blocking: "render", found: "main" });
+    });
+  }
+
+  it("lays out only the cards near the screen: the first screenful renders at once, the rest when scrolled to, and they still work", async () => {
+    const page = await shop.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/shop");
+    const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
+    const visibility = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility));
+    expect(visibility.length).toBeGreaterThan(6);
+    expect(visibility.slice(0, 4)).toEqual(["visible", "visible", "visible", "visible"]);
+    expect(new Set(visibility.slice(4))).toEqual(new Set(["auto"]));
+    // A card far below the fold is still found, scrolled to and used like any other.
+    const last = cards.last();
+    const name = (await last.getByRole("heading").textContent())!.trim();
+    await last.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByText(`${name} has been added to your cart.`).waitFor();
+    const box = await last.boundingBox();
+    expect(box!.height).toBeGreaterThan(200);
+  });
+
+  for (const { label, path } of PAGES) {
     it(`${label} requests nothing that blocks the first paint, and hydrates with the whole stylesheet after the inline rules`, async () => {
       const page = await shop.newPage();
       const cdp = await page.context().newCDPSession(page);

@@ -28,8 +28,12 @@ export function ProductCard({
   const href = `/product/${product.id}`;
   const inStock = canAddToCart(product);
   const srcSet = ownImageSrcSet(product.imageUrl, 960);
+  // A card below the fold is neither styled, laid out nor painted until it nears the viewport
+  // (about a phone-width card's height held meanwhile): a listing's first layout then costs a
+  // screenful of cards, not all of them (docs/decisions/0024).
+  const offscreen = eager || priority ? "" : " [content-visibility:auto] [contain-intrinsic-size:auto_24rem]";
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs">
+    <article className={`group flex w-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs${offscreen}`}>
       <Link to={href} tabIndex={-1} aria-hidden className="relative block aspect-square overflow-hidden bg-muted">
         <img
           src={product.imageUrl}
