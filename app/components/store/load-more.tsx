@@ -1,6 +1,5 @@
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/lean/button";
-import type { ProductCardPage } from "~/lib/catalog-view";
 import type { ProductCardData } from "~/lib/product";
 import { toast } from "~/lib/toast";
 
@@ -21,16 +20,12 @@ export function useLoadMore(opts: { initial: ProductCardData[]; hasMore: boolean
     if (busy.current) return;
     busy.current = true;
     setLoading(true);
-    const params = new URLSearchParams(opts.params);
-    params.set("page", String(state.nextPage));
     try {
-      const res = await fetch(`/api/products?${params.toString()}`, { headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      const data = (await res.json()) as ProductCardPage;
-      setState((s) => {
-        const seen = new Set(s.items.map((p) => p.id));
-        return { items: [...s.items, ...data.items.filter((p) => !seen.has(p.id))], hasMore: data.hasMore, nextPage: s.nextPage + 1 };
-      });
+      // Fetching and adding the page (./load-more-page) loads on the first click: a first visit
+      // carries only the button.
+      const { fetchNextPage } = await import("./load-more-page");
+      const next = await fetchNextPage(opts.params, state.nextPage);
+      setState((s) => next(s));
     } catch {
       toast.error(LOAD_FAILED.title, { description: LOAD_FAILED.description });
     } finally {
