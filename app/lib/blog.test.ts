@@ -74,4 +74,7 @@ describe("formatPostDate", () => {
     expect(formatPostDate(new Date("2026-11-22T23:30:00Z"))).toBe("Nov 22, 2026");
     expect(formatPostDate("2026-01-05T00:00:00Z")).toBe("Jan 5, 2026");
   });
+  it("refuses a date that is not one, as Intl does", () => {
+    expect(() => formatPostDate("not a date")).toThrow(RangeError);
+  });
 });

@@ -2,6 +2,7 @@
  * Blog rules shared by the editor (browser) and the blog domain module (server), written out in docs/rules/blog.md.
  * Free of zod because the public blog pages load it; the save schema is in blog-input.ts.
  */
+import { formatUtcDate } from "./utc-date";
 
 export const BLOG_PAGE_SIZE = 12;
 export const MAX_CARD_TAGS = 3;
@@ -85,11 +86,9 @@ export function isSafeImageUrl(url: string): boolean {
   return (url.startsWith("/") && !url.startsWith("//") && !url.includes("\\")) || /^https?:\/\/[^\s]+$/i.test(url);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** 'Nov 22, 2026' ('MMM d, yyyy', docs/rules/blog.md), the same on the server and in the browser. */
+/** 'Nov 22, 2026' ('MMM d, yyyy' in UTC, docs/rules/blog.md), the same on the server and in the browser. */
 export function formatPostDate(value: string | Date): string {
-  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+  return formatUtcDate(value, "short");
 }
 
 

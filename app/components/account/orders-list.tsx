@@ -5,8 +5,8 @@ import type { AccountOrder } from "~/lib/accounts-view";
 import { formatMoney } from "~/lib/money";
 import { orderMoneyRows } from "~/lib/order-money";
 import { OrderStatusBadge } from "./order-status-badge";
+import { formatUtcDate } from "~/lib/utc-date";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
  * The Orders tab: the person's orders, newest first, or the empty state. Each shows its total and
@@ -37,7 +37,7 @@ export function OrdersList({ orders }: { orders: AccountOrder[] }) {
                 </Link>
               </p>
               <p className="text-sm text-muted-foreground">
-                <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time>
+                <time dateTime={o.createdAt}>{formatUtcDate(o.createdAt, "long")}</time>
               </p>
             </div>
             <div className="flex items-center gap-3">

@@ -5,10 +5,10 @@ import { orderMoneyRows, type OrderMoney } from "~/lib/order-money";
 import { FALLBACK_PRODUCT_IMAGE } from "~/lib/product";
 import type { ShopperOrder, ShopperOrderLine, ShopperShipment, TimelineStep } from "~/lib/shopper-order-view";
 import { cn } from "~/lib/utils";
+import { formatUtcDate } from "~/lib/utc-date";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatOrderDate = (iso: string) => formatUtcDate(iso, "long");
 
 /** The carrier, the tracking number and the link to the carrier's page for this parcel. */
 export function TrackingDetails({ shipment }: { shipment: ShopperShipment }) {

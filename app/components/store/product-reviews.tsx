@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/lean/badge";
 import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/review-texts";
 import type { ProductReviewsPage, PublicReview, ReviewAbility, ReviewResult } from "~/lib/reviews-view";
 import { Rating } from "./rating";
+import { formatUtcDate } from "~/lib/utc-date";
 
 /**
  * Only a signed-in buyer who has not reviewed yet is shown the form, so its code (and the label
@@ -11,8 +12,6 @@ import { Rating } from "./rating";
  * plain form until its code has hydrated.
  */
 const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
-
-const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** The product page's reviews (docs/rules/after-sale.md, Reviews): the approved ones, paged, and who may write one. */
 export function ProductReviews({
@@ -129,7 +128,7 @@ function ReviewItem({ review, shopName }: { review: PublicReview; shopName: stri
       <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <span>{review.authorName}</span>
         <span aria-hidden>·</span>
-        <time dateTime={review.createdAt}>{day.format(new Date(review.createdAt))}</time>
+        <time dateTime={review.createdAt}>{formatUtcDate(review.createdAt, "long")}</time>
         <Badge variant="success">Verified purchase</Badge>
       </p>
       {review.body ? <p className="leading-relaxed whitespace-pre-line">{review.body}</p> : null}

@@ -1,4 +1,5 @@
 import { clsx } from "~/components/ui/lean/clsx";
+import { groupDigits } from "~/lib/money";
 
 /** Five stars filled to the rating, the value, and optionally the review count. */
 export function Rating({
@@ -30,7 +31,7 @@ export function Rating({
       </span>
       {showCount && reviewCount !== undefined ? (
         <span aria-hidden className="text-muted-foreground">
-          ({reviewCount.toLocaleString("en-US")})
+          ({groupDigits(reviewCount)})
         </span>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
 import { ProductGrid } from "~/components/store/product-grid";
 import { ShopFiltersForm } from "~/components/store/shop-filters";
 import { Button } from "~/components/ui/lean/button";
+import { groupDigits } from "~/lib/money";
 import {
   DEFAULT_SORT,
   MAX_RENDERED_PAGES,
@@ -81,8 +82,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 function countText(total: number, capped: boolean): string {
-  if (capped) return `${total.toLocaleString("en-US")}+ products found`;
-  return `${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"} found`;
+  if (capped) return `${groupDigits(total)}+ products found`;
+  return `${groupDigits(total)} ${total === 1 ? "product" : "products"} found`;
 }
 
 function isFiltered(f: ShopFilters) {
