@@ -28,6 +28,9 @@ export type PublicReview = {
   createdAt: string;
 };
 
+/** A review as the product page prints it: `day` is createdAt in words ('November 22, 2026'), made by its loader. */
+export type ShownReview = PublicReview & { day: string };
+
 export type ProductReviewsPage = {
   reviews: PublicReview[];
   /** Approved reviews of the product. */

@@ -202,7 +202,7 @@ describe("stored text on the page", () => {
             productId: "00000000-0000-4000-8000-000000000000",
             shopName: "Linen & Loft",
             page: {
-              reviews: [{ id: "r1", authorName: "<b>Eve</b>", rating: 5, title: hostile, body: hostile, reply: hostile, createdAt: new Date().toISOString() }],
+              reviews: [{ id: "r1", authorName: "<b>Eve</b>", rating: 5, title: hostile, body: hostile, reply: hostile, createdAt: new Date().toISOString(), day: "November 22, 2026" }],
               total: 1,
               page: 1,
               pages: 1,

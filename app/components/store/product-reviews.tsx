@@ -2,9 +2,8 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/lean/badge";
 import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/review-texts";
-import type { ProductReviewsPage, PublicReview, ReviewAbility, ReviewResult } from "~/lib/reviews-view";
+import type { ProductReviewsPage, ReviewAbility, ReviewResult, ShownReview } from "~/lib/reviews-view";
 import { Rating } from "./rating";
-import { formatUtcDate } from "~/lib/utc-date";
 
 /**
  * Only a signed-in buyer who has not reviewed yet is shown the form, so its code (and the label
@@ -24,7 +23,7 @@ export function ProductReviews({
 }: {
   productId: string;
   shopName: string;
-  page: ProductReviewsPage;
+  page: Omit<ProductReviewsPage, "reviews"> & { reviews: ShownReview[] };
   ability: ReviewAbility;
   /** The state of the shopper's own review, in words (ownReviewText, from the loader), when they wrote one. */
   ownReview?: string | null;
@@ -116,7 +115,7 @@ function ReviewInvitation({
 }
 
 /** One review: every text shown as text (React escapes it), never as markup. */
-function ReviewItem({ review, shopName }: { review: PublicReview; shopName: string }) {
+function ReviewItem({ review, shopName }: { review: ShownReview; shopName: string }) {
   return (
     <article className="grid gap-2" aria-labelledby={`review-${review.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -128,7 +127,7 @@ function ReviewItem({ review, shopName }: { review: PublicReview; shopName: stri
       <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <span>{review.authorName}</span>
         <span aria-hidden>·</span>
-        <time dateTime={review.createdAt}>{formatUtcDate(review.createdAt, "long")}</time>
+        <time dateTime={review.createdAt}>{review.day}</time>
         <Badge variant="success">Verified purchase</Badge>
       </p>
       {review.body ? <p className="leading-relaxed whitespace-pre-line">{review.body}</p> : null}

@@ -14,6 +14,7 @@ import { ownReviewText, REVIEW_RECEIVED } from "~/lib/review-texts";
 import type { ProductReviewsPage, PublicReview, ReviewResult } from "~/lib/reviews-view";
 import { jsonLd, seoMeta, brandFrom } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/site-settings";
+import { formatUtcDate } from "~/lib/utc-date";
 import type { RootData } from "~/root";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
@@ -64,7 +65,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     product,
     canonical: absoluteUrl(`/product/${product.id}`),
     image: absoluteUrl(product.imageUrl),
-    reviews,
+    // The dates in words are made here, so the page's browser code carries no date formatting.
+    reviews: { ...reviews, reviews: reviews.reviews.map((r) => ({ ...r, day: formatUtcDate(r.createdAt, "long") })) },
     ability,
     ownReview: ability.kind === "reviewed" ? ownReviewText(ability.status) : null,
   };
