@@ -59,9 +59,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        {/* A storefront page's first paint shows its content whole, not the header alone with the
-            rest a frame later: rendering waits until <main> is parsed (docs/decisions/0024). */}
-        {storefront ? <link rel="expect" href="#main" blocking="render" /> : null}
         <Meta />
         <Links />
       </head>

@@ -100,19 +100,6 @@ describe("first paint from the HTML alone", () => {
     });
   }
 
-  for (const { label, path } of PAGES) {
-    it(`${label} holds its first paint until its content is parsed, so the paint shows the page, not the header alone`, async () => {
-      const page = await shop.newPage();
-      await page.goto(path());
-      const state = await page.evaluate(() => {
-        const expect = document.head.querySelector('link[rel="expect"]');
-        const target = expect?.getAttribute("href")?.slice(1) ?? "";
-        return { blocking: expect?.getAttribute("blocking"), found: !!target && document.getElementById(target)?.tagName.toLowerCase() };
-      });
-      expect(state).toEqual({ blocking: "render", found: "main" });
-    });
-  }
-
   it("lays out only the cards near the screen: the first screenful renders at once, the rest when scrolled to, and they still work", async () => {
     const page = await shop.newPage();
     await page.setViewportSize({ width: 412, height: 823 });
