@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
  * Client chunks: by default a storefront page loaded some 25 small chunks (one per set of routes
  * sharing a module), and gzip works per file, so a first visit paid about 4 KB of gzip overhead.
  * Groups instead (docs/decisions/0011-storefront-first-load-javascript.md, 0022-…):
- * - react: React, React DOM, React Router and React Router's client entry, which every page
+ * - react: React, React DOM, React Router and the client entry (app/entry.client.tsx), which every page
  *   loads (the bare React Router template ships the same in two chunks);
  * - storefront: what every storefront page needs (the root and storefront layout routes' code,
  *   header, footer, cart store, lean primitives, icons), with what it imports. The two route
@@ -23,7 +23,7 @@ const CLIENT_CHUNK_GROUPS = [
   {
     name: "react",
     priority: 3,
-    test: /node_modules[\\/]((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx$)/,
+    test: /node_modules[\\/]((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx$)|app[\\/]entry\.client\.tsx$/,
   },
   {
     name: "storefront",

@@ -31,6 +31,53 @@ describe("rewriteForFirstPaint", () => {
     expect(out).toContain('<style data-precedence="default">.used::after{content:"<\\/style><script>x</script>"}</style>');
   });
 
+  it("defers React Router's scripts past the first paint: no preloads in the head, the route modules imported once the page has painted", () => {
+    const script =
+      '<script nonce="n" type="module" async="">;\nimport * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/home-2.js";\n' +
+      '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-1.js");</script>';
+    const head =
+      '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/><link rel="modulepreload" href="/assets/root-1.js" nonce="n"/>' +
+      '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/><title>x</title>';
+    const out = rewriteForFirstPaint(page(head, `<p class="used">Hi</p>${script}`), () => null);
+    expect(out).not.toContain("modulepreload\" href");
+    expect(out).toContain("<head><title>x</title></head>");
+    const code = /<script nonce="n" type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
+    expect(code).not.toMatch(/^import /m);
+    // Waits for the frame after the first paint, or a fifth of a second in a tab that does not paint.
+    expect(code.indexOf("requestAnimationFrame")).toBeLessThan(code.indexOf("modulepreload"));
+    expect(code).toContain('for (const href of ["/assets/entry.client-1.js","/assets/root-1.js"])');
+    expect(code).toContain('const [route0, route1] = await Promise.all([import("/assets/root-1.js"), import("/assets/home-2.js")]);');
+    expect(code.indexOf("Promise.all")).toBeLessThan(code.indexOf("window.__reactRouterRouteModules"));
+    expect(code.trimEnd().endsWith('import("/assets/entry.client-1.js");')).toBe(true);
+  });
+
+  it("runs the deferred script as the module it is: the routes are imported and the entry started, in that order, after a frame", async () => {
+    const script = '<script type="module" async="">;\nimport * as route0 from "/r0.js";\nwindow.modules = {root: route0};\nimport("/entry.js");</script>';
+    const out = rewriteForFirstPaint(page("", script), () => null);
+    const code = /<script type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
+    const calls: string[] = [];
+    const appended: { rel: string; href: string; fetchPriority: string }[] = [];
+    const globals = {
+      requestAnimationFrame: (fn: () => void) => setTimeout(() => (calls.push("frame"), fn()), 5),
+      document: { createElement: () => ({}), head: { append: (link: { rel: string; href: string; fetchPriority: string }) => appended.push(link) } },
+      window: {} as Record<string, unknown>,
+      importModule: async (src: string) => (calls.push(`import ${src}`), { src }),
+    };
+    const run = new Function(...Object.keys(globals), `return (async () => {${code.replace(/\bimport\(/g, "importModule(")}})();`);
+    await run(...Object.values(globals));
+    expect(calls).toEqual(["frame", "import /r0.js", "import /entry.js"]);
+    expect(globals.window.modules).toEqual({ root: { src: "/r0.js" } });
+    expect(appended).toEqual([]);
+  });
+
+  it("leaves the preloads and the script as they are when the script is not the one it knows", () => {
+    const script = '<script type="module" async="">import("/assets/entry.client-1.js");</script>';
+    const head = '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>';
+    expect(rewriteForFirstPaint(page(head, script), () => null)).toBe(
+      page('<link fetchPriority="low" rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>', script),
+    );
+  });
+
   it("changes nothing in the body", () => {
     const body = '<link rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/><p class="used">Hi</p>';
     expect(rewriteForFirstPaint(page("", body), () => SHEET)).toBe(page("", body));

@@ -13,18 +13,19 @@ import { usedInHtml, parseStylesheet, subsetStylesheet, type ParsedStylesheet } 
  *   inline rules, since it files a precedence stylesheet after the last element of the same
  *   precedence; the preload has it in the cache by then. Without JavaScript the inline rules
  *   style everything the server rendered.
- * - module preloads are fetched at low priority: hydration needs them, the first paint does not.
- *   At React Router's default (high) Chromium fetches them alongside the stylesheet, and
- *   Lighthouse's simulation counts every high-priority script that finished before the paint as
- *   blocking it.
+ * - the scripts are fetched after the first paint (scriptsAfterFirstPaint): hydration needs them,
+ *   the first paint does not, and the hero or first card image gets the bandwidth first.
  */
 export function rewriteForFirstPaint(html: string, stylesheet: (href: string) => ParsedStylesheet | null): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return html;
   let page: { used: Set<string>; vars: string[] } | undefined;
+  const later = scriptsAfterFirstPaint(html.slice(headEnd));
   const head = html.slice(0, headEnd).replace(/<link\b[^>]*>/g, (tag) => {
     const attrs = attributes(tag);
     if (attrs.get("rel") === "modulepreload") {
+      // Preloaded by the module script once the page has painted, when it could be deferred.
+      if (later) return "";
       return attrs.has("fetchpriority") ? tag : tag.replace(/^<link\b/, '<link fetchPriority="low"');
     }
     const href = attrs.get("href");
@@ -42,7 +43,50 @@ export function rewriteForFirstPaint(html: string, stylesheet: (href: string) =>
       `<link rel="preload" as="style" href="${escapedHref}" fetchPriority="low"/>`
     );
   });
-  return head + html.slice(headEnd);
+  if (!later) return head + html.slice(headEnd);
+  return head + later(modulePreloads(html.slice(0, headEnd)));
+}
+
+/** The module preloads React Router put in the head, in order, without repeats. */
+function modulePreloads(head: string): string[] {
+  const hrefs = new Set<string>();
+  for (const [tag] of head.matchAll(/<link\b[^>]*>/g)) {
+    const attrs = attributes(tag);
+    if (attrs.get("rel") === "modulepreload" && attrs.get("href")) hrefs.add(attrs.get("href")!);
+  }
+  return [...hrefs];
+}
+
+/** React Router's route module imports at the top of its inline module script. */
+const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");$/gm;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+
+/**
+ * React Router's hydration script imports the page's route modules statically, so the browser
+ * fetches them (and, through the preloads, about 115 KB of JavaScript) as soon as it reads the
+ * document, competing with the images the first screen shows. Rewritten, the script waits for
+ * the first paint (the frame after it; a hidden tab, which paints nothing, waits at most a fifth
+ * of a second), then preloads the same files at low priority and imports the route modules
+ * dynamically, the rest of the script unchanged. The modules arrive one by one, so the client
+ * entry (app/entry.client.tsx) waits until the script has set them all before hydrating. Null when the body has no such script (a
+ * different React Router output is left as it is, preloads included).
+ */
+function scriptsAfterFirstPaint(body: string): ((preloads: string[]) => string) | null {
+  const script = MODULE_SCRIPT.exec(body);
+  if (!script) return null;
+  const [whole, open, code, close] = script;
+  const imports = [...code!.matchAll(ROUTE_IMPORT)];
+  if (imports.length === 0) return null;
+  const names = imports.map((m) => m[1]!);
+  const sources = imports.map((m) => m[2]!);
+  const rest = code!.replace(ROUTE_IMPORT, "");
+  return (preloads) => {
+    const wait =
+      "\nawait new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 200); });" +
+      `\nfor (const href of ${JSON.stringify(preloads).replace(/</g, "\\u003c")}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.fetchPriority = "low"; link.href = href; document.head.append(link); }` +
+      `\nconst [${names.join(", ")}] = await Promise.all([${sources.map((s) => `import(${s})`).join(", ")}]);`;
+    return body.replace(whole, () => open + wait + rest + close);
+  };
 }
 
 /** A tag's attributes, names lower-cased, values with React's entity escapes undone. */
