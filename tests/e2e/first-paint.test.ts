@@ -136,6 +136,14 @@ describe("first paint from the HTML alone", () => {
       );
       expect(blocking.map((r) => `${r.type} ${r.priority} ${new URL(r.url).pathname}`)).toEqual([]);
       expect(requests.filter((r) => r.type === "Script").length, "the scripts were requested").toBeGreaterThan(0);
+      // The scripts are asked for only once the document has been read and the page could paint,
+      // leaving the first moments to the document and the images of the first screen.
+      const timing = await page.evaluate(() => ({
+        parsed: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+        scripts: performance.getEntriesByType("resource").filter((r) => /\.js(\?|$)/.test(r.name)).map((r) => r.startTime),
+      }));
+      expect(timing.scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), `first script at ${Math.min(...timing.scripts)} ms, document parsed at ${timing.parsed} ms`).toBeGreaterThanOrEqual(timing.parsed);
       const order = await page.evaluate(() =>
         [...document.head.querySelectorAll("style[data-precedence], link[rel=stylesheet]")].map((e) => e.tagName.toLowerCase()),
       );
