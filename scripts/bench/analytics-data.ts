@@ -322,6 +322,11 @@ export async function fillAnalytics(url: string, sizes: AnalyticsSizes, log: (m:
            left join (select day, count(*) as paid from bench_orders where payment_status = 'paid' group by day) p on p.day = d.day::date`,
         [sizes.days],
       ],
+      // The shop has already counted today the visits of the parts run before this one (server
+      // times, Lighthouse, the load test's warm-up): the generated year replaces those days.
+      `delete from visits_daily where day in (select day from bench_days)`,
+      `delete from page_views_daily where day in (select day from bench_days)`,
+      `delete from search_terms_daily where day in (select day from bench_days)`,
       `insert into visits_daily (day, page_views, visitors, product_viewers, cart_adders, checkout_starters, cart_adds)
        select day, round(visitors * (2.8 + random()))::int, visitors,
               round(visitors * (0.5 + 0.1 * random()))::int, round(visitors * (0.08 + 0.02 * random()))::int,

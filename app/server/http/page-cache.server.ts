@@ -66,7 +66,7 @@ const PER_RESPONSE = new Set([
 export type CachedPage = {
   html: Buffer;
   gzip: Buffer;
-  /** Made after the page is kept (brotliCopy); until then, gzip answers everyone. */
+  /** Made once the page is served again (brotliCopy); until then, gzip answers everyone. */
   br?: Buffer;
   headers: [string, number | string | string[]][];
   /** sha256 (base64) of each inline script the render's nonce vouched for. */
@@ -150,7 +150,9 @@ const brotliAsync = promisify(brotliCompress);
  * Brotli at its best quality takes the home page's and /shop's first screen (markup, inline CSS
  * and loader data) under the 14.6 KB a browser receives in its first round trip, where gzip
  * leaves them a round trip over (docs/decisions/0021-first-paint.md). It costs 50–100 ms of a
- * core per page, in the thread pool, once per page kept: worth it only for a page served again.
+ * core per page, in the thread pool: made for a page on its first hit, never for one requested
+ * once (a burst of distinct searches would otherwise keep both cores compressing pages no one
+ * asks for again, slowing everything else for a minute).
  */
 export function brotliCopy(body: Buffer): Promise<Buffer> {
   return brotliAsync(body, {
@@ -209,6 +211,20 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
     return rows[0] as { snapshot: string; changes: (string | null)[] };
   });
 
+  /** Pages whose brotli copy is being made, so concurrent hits start it once. */
+  const compressing = new WeakSet<CachedPage>();
+  /**
+   * Not awaited by anyone: gzip answers until the copy joins the page, and a page replaced or
+   * dropped meanwhile is left as it is.
+   */
+  const brotliOnFirstHit = (key: string, page: CachedPage) => {
+    if (compressing.has(page)) return;
+    compressing.add(page);
+    void brotliCopy(page.html)
+      .then((br) => store.peek(key) === page && store.set(key, { ...page, br }))
+      .catch((err: Error) => log.warn({ err: err.message, key }, "could not compress page with brotli"));
+  };
+
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     if (opts.maxBytes <= 0) return next();
     const viewer = await cacheViewerOf(req, opts.sessionRole);
@@ -224,7 +240,11 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
       page = undefined;
     }
     if (page) {
-      if (changes.isFresh(page.generation, page.productId)) return sendCached(req, res, page);
+      if (changes.isFresh(page.generation, page.productId)) {
+        sendCached(req, res, page);
+        if (!page.br) brotliOnFirstHit(key, page);
+        return;
+      }
       store.delete(key);
     }
     // Single flight: a miss while the same page is being rendered waits for that rendering
@@ -260,11 +280,6 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
         .then((kept) => {
           if (kept && changes.isFresh(generation, productId)) {
             store.set(key, kept);
-            // Not awaited by anyone: gzip answers until the brotli copy joins the page, and a
-            // page replaced or dropped meanwhile is left as it is.
-            void brotliCopy(kept.html)
-              .then((br) => store.peek(key) === kept && store.set(key, { ...kept, br }))
-              .catch((err: Error) => log.warn({ err: err.message, key }, "could not compress page with brotli"));
           }
           settle(kept);
         })
