@@ -6,6 +6,7 @@ import { CATEGORIES, lighthouseSession, SCORE_BUDGETS, type LighthouseRun, type 
 import { makePosts } from "../factories/posts";
 import { makeProducts } from "../factories/products";
 import { useShop } from "./harness";
+import { storefrontPages } from "./page-helpers";
 
 /**
  * The budgets that do not depend on the machine's speed, for every CI run: each storefront page's
@@ -33,14 +34,7 @@ beforeAll(async () => {
   postSlug = posts[0]!.slug;
 });
 
-const PAGES: { label: string; path: () => string }[] = [
-  { label: "the home page", path: () => "/" },
-  { label: "the shop page", path: () => "/shop" },
-  { label: "a product page", path: () => `/product/${productId}` },
-  { label: "the blog", path: () => "/blog" },
-  { label: "a blog post", path: () => `/blog/${postSlug}` },
-  { label: "the cart", path: () => "/cart" },
-];
+const PAGES = storefrontPages(() => ({ productId, postSlug }));
 
 /**
  * Pages still over the 1.10× target (issue 20; docs/decisions/0022-storefront-first-load-on-every-page.md

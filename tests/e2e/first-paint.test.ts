@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePosts } from "../factories/posts";
 import { makeProducts } from "../factories/products";
 import { launchBrowser, useShop } from "./harness";
+import { storefrontPages } from "./page-helpers";
 
 /**
  * Storefront pages paint from their HTML alone (docs/decisions/0021-first-paint.md): the CSS they
@@ -32,14 +33,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGES = [
-  { label: "the home page", path: () => "/" },
-  { label: "the shop page", path: () => "/shop" },
-  { label: "a product page", path: () => `/product/${productId}` },
-  { label: "the blog", path: () => "/blog" },
-  { label: "a blog post", path: () => `/blog/${postSlug}` },
-  { label: "the cart", path: () => "/cart" },
-];
+const PAGES = storefrontPages(() => ({ productId, postSlug }));
 
 /** Every element's computed style (custom properties aside: the inline rules keep only those in use). */
 const computedStyles = (page: Page) =>

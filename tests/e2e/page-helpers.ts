@@ -61,3 +61,18 @@ export function scriptsRefusedByCsp(html: string, csp: string): string[] {
   }
   return refused;
 }
+
+/**
+ * The six storefront pages the speed budgets cover (Lighthouse, first paint), by label; the
+ * product and post are the test file's own, read when a test runs.
+ */
+export function storefrontPages(ids: () => { productId: string; postSlug: string }): { label: string; path: () => string }[] {
+  return [
+    { label: "the home page", path: () => "/" },
+    { label: "the shop page", path: () => "/shop" },
+    { label: "a product page", path: () => `/product/${ids().productId}` },
+    { label: "the blog", path: () => "/blog" },
+    { label: "a blog post", path: () => `/blog/${ids().postSlug}` },
+    { label: "the cart", path: () => "/cart" },
+  ];
+}
