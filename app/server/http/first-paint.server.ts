@@ -21,11 +21,15 @@ export function rewriteForFirstPaint(html: string, stylesheet: (href: string) =>
   if (headEnd < 0) return html;
   let page: { used: Set<string>; vars: string[] } | undefined;
   const later = scriptsAfterFirstPaint(html.slice(headEnd));
+  const preloads = new Set<string>();
   const head = html.slice(0, headEnd).replace(/<link\b[^>]*>/g, (tag) => {
     const attrs = attributes(tag);
     if (attrs.get("rel") === "modulepreload") {
       // Preloaded by the module script once the page has painted, when it could be deferred.
-      if (later) return "";
+      if (later) {
+        if (attrs.get("href")) preloads.add(attrs.get("href")!);
+        return "";
+      }
       return attrs.has("fetchpriority") ? tag : tag.replace(/^<link\b/, '<link fetchPriority="low"');
     }
     const href = attrs.get("href");
@@ -44,17 +48,7 @@ export function rewriteForFirstPaint(html: string, stylesheet: (href: string) =>
     );
   });
   if (!later) return head + html.slice(headEnd);
-  return head + later(modulePreloads(html.slice(0, headEnd)));
-}
-
-/** The module preloads React Router put in the head, in order, without repeats. */
-function modulePreloads(head: string): string[] {
-  const hrefs = new Set<string>();
-  for (const [tag] of head.matchAll(/<link\b[^>]*>/g)) {
-    const attrs = attributes(tag);
-    if (attrs.get("rel") === "modulepreload" && attrs.get("href")) hrefs.add(attrs.get("href")!);
-  }
-  return [...hrefs];
+  return head + later([...preloads]);
 }
 
 /** React Router's route module imports at the top of its inline module script. */
@@ -68,8 +62,9 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
  * the first paint (the frame after it; a hidden tab, which paints nothing, waits at most a fifth
  * of a second), then preloads the same files at low priority and imports the route modules
  * dynamically, the rest of the script unchanged. The modules arrive one by one, so the client
- * entry (app/entry.client.tsx) waits until the script has set them all before hydrating. Null when the body has no such script (a
- * different React Router output is left as it is, preloads included).
+ * entry (app/entry.client.tsx) waits until the script has set them all before hydrating. Null
+ * when the body has no such script (a different React Router output is left as it is, preloads
+ * included).
  */
 function scriptsAfterFirstPaint(body: string): ((preloads: string[]) => string) | null {
   const script = MODULE_SCRIPT.exec(body);
