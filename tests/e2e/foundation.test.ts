@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "./harness";
-import { scriptsRefusedByCsp } from "./page-helpers";
+import { hydrated, scriptsRefusedByCsp } from "./page-helpers";
 
 describe("the shop's skeleton", () => {
   // An https public address (as in production behind TLS), so HSTS is sent (http-edges.test.ts: not over http).
@@ -76,6 +76,8 @@ describe("the shop's skeleton", () => {
     const res = await page.goto("/definitely-missing");
     expect(res?.status()).toBe(404);
     await page.getByText("Oops! Page not found").waitFor();
+    // The scripts start after the first paint: the log is written once the page has hydrated.
+    await hydrated(page);
     await page.getByRole("link", { name: /home/i }).last().click();
     await page.waitForURL((u) => u.pathname === "/");
     expect(logged.some((l) => l.includes("/definitely-missing"))).toBe(true);
