@@ -4,69 +4,15 @@ import { useSyncExternalStore } from "react";
  * The cart as the page reads it: the stored lines, checked, and their count, shared by every
  * component and every tab. What every storefront page needs (the header's count) and nothing
  * more; changing the cart (./cart, which builds on this) loads when the shopper first does.
+ * The checks on what is stored (./cart-parse) load only when something is stored: a first
+ * visit, with no cart yet, never needs them.
  */
 
-/** A cart line (docs/rules/cart-and-checkout.md, The cart). Prices are cents here too; the server re-prices everything at checkout. */
-export type CartItem = {
-  id: string;
-  name: string;
-  priceCents: number;
-  imageUrl: string;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  quantity: number;
-};
+import { MAX_LINE_QUANTITY, type CartItem } from "./cart-item";
+
+export { MAX_LINE_QUANTITY, type CartItem };
 
 export const CART_STORAGE_KEY = "shopping-cart";
-export const MAX_LINE_QUANTITY = 99;
-
-const isCount = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): v is number =>
-  Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
-
-/**
- * One stored line, checked by hand rather than with zod: every page loads this (the header's
- * count), and zod would add about 24 KB gzip to each first visit. Required fields must
- * be right; the display-only ones fall back.
- */
-function parseStoredItem(entry: unknown): CartItem | null {
-  if (!entry || typeof entry !== "object") return null;
-  const e = entry as Record<string, unknown>;
-  if (typeof e.id !== "string" || e.id.length < 1 || e.id.length > 100) return null;
-  if (typeof e.name !== "string" || e.name.length > 500) return null;
-  if (!isCount(e.priceCents, 0) || !isCount(e.quantity, 1, MAX_LINE_QUANTITY)) return null;
-  return {
-    id: e.id,
-    name: e.name,
-    priceCents: e.priceCents,
-    imageUrl: typeof e.imageUrl === "string" && e.imageUrl.length <= 5000 ? e.imageUrl : "",
-    unlimitedStock: typeof e.unlimitedStock === "boolean" ? e.unlimitedStock : false,
-    stockQuantity: isCount(e.stockQuantity, 0) ? e.stockQuantity : 0,
-    quantity: e.quantity,
-  };
-}
-
-/** Foreign or corrupt content under the key is ignored item by item, never a crash. */
-export function parseStoredCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const list = Array.isArray(value) ? value : (value as { items?: unknown })?.items;
-  if (!Array.isArray(list)) return [];
-  const seen = new Set<string>();
-  const items: CartItem[] = [];
-  for (const entry of list.slice(0, 200)) {
-    const item = parseStoredItem(entry);
-    if (item && !seen.has(item.id)) {
-      seen.add(item.id);
-      items.push(item);
-    }
-  }
-  return items;
-}
 
 export const cartItemCount = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
 
@@ -77,6 +23,23 @@ const listeners = new Set<Listener>();
 let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
 const EMPTY: CartItem[] = [];
 
+type Parser = (raw: string | null) => CartItem[];
+let parse: Parser | null = null;
+let parserLoading = false;
+
+/** Code that changes the cart calls this with ./cart-parse's parser as it loads; every reader renders again. */
+export function installCartParser(parser: Parser) {
+  if (parse === parser) return;
+  parse = parser;
+  cache = { raw: null, items: EMPTY };
+  listeners.forEach((l) => l());
+}
+
+/**
+ * The stored lines. Until the checks have loaded, a stored cart reads as empty and they are
+ * fetched; its readers render again once they are in. Code that changes the cart installs
+ * ./cart-parse itself as it loads, so what it reads here is always exact.
+ */
 export function readCart(): CartItem[] {
   if (typeof window === "undefined") return EMPTY;
   let raw: string | null = null;
@@ -85,7 +48,20 @@ export function readCart(): CartItem[] {
   } catch {
     return EMPTY;
   }
-  if (raw !== cache.raw) cache = { raw, items: parseStoredCart(raw) };
+  if (raw === cache.raw) return cache.items;
+  if (raw && !parse) {
+    if (!parserLoading) {
+      parserLoading = true;
+      import("./cart-parse").then(
+        (m) => installCartParser(m.parseStoredCart),
+        () => {
+          parserLoading = false;
+        },
+      );
+    }
+    return cache.items;
+  }
+  cache = { raw, items: raw && parse ? parse(raw) : EMPTY };
   return cache.items;
 }
 

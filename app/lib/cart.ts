@@ -2,20 +2,21 @@ import {
   CHECKOUT_ID_KEY,
   CHECKOUT_STASH_KEY,
   cartItemCount,
+  installCartParser,
   MAX_LINE_QUANTITY,
-  parseStoredCart,
   readCart,
   useCartItems,
   writeCart as write,
   type CartItem,
 } from "./cart-read";
+import { parseStoredCart } from "./cart-parse";
 import { toast } from "./toast";
 import { reportAddToCart } from "./visit-beacon";
 
 /**
- * Changing the cart, and the cart while its payment is open. Reading it (the lines, their count,
- * the checks on what is stored) is ./cart-read, which every page loads; this loads with the cart
- * and checkout pages, and on a first Add to Cart.
+ * Changing the cart, and the cart while its payment is open. Reading it (the lines, their count)
+ * is ./cart-read, which every page loads, and the checks on what is stored are ./cart-parse; this
+ * loads with the cart and checkout pages, and on a first Add to Cart.
  */
 export {
   CART_OWNER_KEY,
@@ -26,9 +27,12 @@ export {
   forgetSignedInCart,
   MAX_LINE_QUANTITY,
   onLocalCartChange,
-  parseStoredCart,
   type CartItem,
 } from "./cart-read";
+export { parseStoredCart };
+
+// Installed as this loads, so every change starts from the exact stored lines (see readCart).
+installCartParser(parseStoredCart);
 
 // ----- pure cart rules (docs/rules/cart-and-checkout.md, The cart) -----
 

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/lean/button";
 import type { ProductCardData } from "~/lib/product";
 import { toast } from "~/lib/toast";
+import { ProductCard } from "./product-grid";
 
 /** What a shopper sees when the next page cannot be loaded; the grid stays as it was (docs/rules/errors.md). */
 export const LOAD_FAILED = { title: "Error", description: "Failed to load products" } as const;
@@ -22,8 +23,9 @@ export function useLoadMore(opts: { initial: ProductCardData[]; hasMore: boolean
     setLoading(true);
     try {
       // Fetching and adding the page (./load-more-page) loads on the first click: a first visit
-      // carries only the button.
-      const { fetchNextPage } = await import("./load-more-page");
+      // carries only the button. So does the card code (the first cards are kept as drawn): the
+      // new cards then draw at once, never a gap while it loads.
+      const [{ fetchNextPage }] = await Promise.all([import("./load-more-page"), ProductCard.preload()]);
       const next = await fetchNextPage(opts.params, state.nextPage);
       setState((s) => next(s));
     } catch {

@@ -1,6 +1,26 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { kept } from "~/components/kept";
+import { addToCartClick, prefetchCart } from "~/lib/add-to-cart-click";
 import type { ProductCardData } from "~/lib/product";
-import { ProductCard } from "./product-card";
+import type { ProductCard as DrawnCard } from "./product-card";
+
+const isAddToCart = (target: EventTarget) => (target as Element).closest("[data-add-to-cart]") !== null;
+
+/**
+ * The cards the server drew are kept as drawn (../kept.tsx): a listing's first load carries no
+ * card code. Their Add to Cart works through the wrapper; cards drawn later (the next page, the
+ * page reached by a link) load the card code.
+ */
+export const ProductCard = kept<ComponentProps<typeof DrawnCard>>(
+  () => import("./product-card").then((m) => m.ProductCard),
+  ({ product }) => ({
+    onPointerOver: (e) => void (isAddToCart(e.target) && prefetchCart()),
+    onFocus: (e) => void (isAddToCart(e.target) && prefetchCart()),
+    onClick: (e) => {
+      if (isAddToCart(e.target)) addToCartClick(product);
+    },
+  }),
+);
 
 /** The text shown when the catalogue has no products (docs/rules/storefront.md, Home). */
 export const EMPTY_CATALOGUE_TEXT = "No products found. Import your CSV file to get started!";

@@ -6,7 +6,8 @@ import { CartNotice } from "~/components/store/cart-notice";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Button } from "~/components/ui/lean/button";
 import { Skeleton } from "~/components/ui/lean/skeleton";
-import { readCart, useCartItems } from "~/lib/cart-read";
+import { installCartParser, readCart, useCartItems } from "~/lib/cart-read";
+import { parseStoredCart } from "~/lib/cart-parse";
 import type { Route } from "./+types/cart";
 
 /**
@@ -17,6 +18,8 @@ import type { Route } from "./+types/cart";
  */
 const loadCartContents = () => import("~/components/store/cart-contents");
 const CartContents = lazy(loadCartContents);
+// The cart page reads the stored lines at once, with their checks (see readCart).
+installCartParser(parseStoredCart);
 if (typeof window !== "undefined" && readCart().length > 0) void loadCartContents();
 
 export const meta: Route.MetaFunction = ({ matches }) => {

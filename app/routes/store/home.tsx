@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { Benefits } from "~/components/store/benefits";
-import { Hero } from "~/components/store/hero";
+import { kept } from "~/components/kept";
 import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
 import { ProductGrid } from "~/components/store/product-grid";
 import { freeShippingText } from "~/lib/free-shipping";
@@ -43,6 +42,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     siteName: brand,
   });
 };
+
+// Drawn by the server and kept by the browser: their code loads only when the browser draws them.
+const Hero = kept(() => import("~/components/store/hero").then((m) => m.Hero));
+const Benefits = kept(() => import("~/components/store/benefits").then((m) => m.Benefits));
 
 const FEATURED_API_PARAMS = new URLSearchParams({ list: "featured" });
 const NO_PARAMS = new URLSearchParams();
