@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 
 const noSubscription = () => () => {};
 
-type WrapperHandlers = Pick<DOMAttributes<HTMLDivElement>, "onClick" | "onFocus" | "onPointerOver">;
+type WrapperHandlers = Pick<DOMAttributes<HTMLDivElement>, "onClick" | "onFocus" | "onPointerOver" | "onInput" | "onSubmit">;
 
 /** A click on a same-site link inside kept markup: followed by the router, as a <Link> would be. */
 function followLink(e: MouseEvent<HTMLDivElement>, navigate: (to: string) => void) {
@@ -61,6 +61,8 @@ export function kept<P extends object>(load: () => Promise<ComponentType<P>>, ha
           className="contents"
           onFocus={own?.onFocus}
           onPointerOver={own?.onPointerOver}
+          onInput={own?.onInput}
+          onSubmit={own?.onSubmit}
           onClick={(e) => {
             own?.onClick?.(e);
             followLink(e, (to) => void navigate(to));

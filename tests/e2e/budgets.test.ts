@@ -36,13 +36,6 @@ beforeAll(async () => {
 
 const PAGES = storefrontPages(() => ({ productId, postSlug }));
 
-/**
- * Pages still over the 1.10× target (issue 20; docs/decisions/0022-storefront-first-load-on-every-page.md
- * lists what is left), held at what they load today plus about 0.5 KB gzip, so that nothing
- * heavier comes back while the remaining cuts are made. A page leaves this list when it meets
- * the target; `npm run bench` reports every page against 1.10× meanwhile.
- */
-const NOT_YET_WITHIN_TARGET: Record<string, number> = { "/": 1.115, "/shop": 1.12 };
 
 describe("first-load JavaScript", () => {
   // Bytes, not timings: each storefront page's first visit (a fresh browser context) against a
@@ -62,14 +55,13 @@ describe("first-load JavaScript", () => {
   }, 240_000);
 
   for (const { label } of budgetedPages("", "")) {
-    const ceiling = NOT_YET_WITHIN_TARGET[label] ?? JS_BUDGET_RATIO;
-    it(`${label} loads at most ${ceiling.toFixed(3)}× the bare page's JavaScript on a first visit`, () => {
+    it(`${label} loads at most ${JS_BUDGET_RATIO.toFixed(2)}× the bare page's JavaScript on a first visit`, () => {
       const page = pages.find((p) => p.label === label);
       expect(floor.files.length, "the bare page loads its JavaScript").toBeGreaterThan(0);
       expect(page?.error, `${label} loads`).toBeUndefined();
       const weight = page!.weight!;
       const detail = `${label}: ${(weight.gzip / 1024).toFixed(1)} KB vs bare ${(floor.gzip / 1024).toFixed(1)} KB gzip = ${page!.ratio!.toFixed(3)}×; files (gzip KB): ${describeFiles(weight.files)}`;
-      expect(weight.gzip, detail).toBeLessThanOrEqual(floor.gzip * ceiling);
+      expect(weight.gzip, detail).toBeLessThanOrEqual(floor.gzip * JS_BUDGET_RATIO);
     });
   }
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await fetch(`${shop.baseUrl}/`);
 });
 
-const KEPT_CODE = /\/assets\/(hero|benefits|product-card)-[\w-]+\.js$/;
+const KEPT_CODE = /\/assets\/(hero|benefits|product-card|shop-filters)-[\w-]+\.js$/;
 const cards = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
 
 /** Every request the page makes from now on: documents (a full page load) and the kept parts' code. */
@@ -31,7 +31,7 @@ function watch(page: Page) {
 }
 
 describe("markup kept as the server drew it", () => {
-  it("a first visit to / and /shop loads no hero, benefits or card code, and the page still works", async () => {
+  it("a first visit to / and /shop loads no hero, benefits, card or filter form code, and the page still works", async () => {
     for (const path of ["/", "/shop"]) {
       const page = await shop.newPage();
       const seen = watch(page);
@@ -97,6 +97,20 @@ describe("markup kept as the server drew it", () => {
     await page.getByText("100 Night Trial").waitFor();
     expect(seen.documents).toEqual([]);
     expect(seen.keptCode.length).toBeGreaterThan(0);
+  });
+
+  it("the kept filter form applies a category at once and a search on Enter, without reloading", async () => {
+    const page = await shop.newPage();
+    await page.goto("/shop");
+    await hydrated(page);
+    const seen = watch(page);
+    await page.getByRole("search", { name: "Filter products" }).getByLabel("Category").selectOption("Bedding");
+    await page.waitForURL((u) => u.search === "?category=Bedding");
+    await page.getByText(/products? found/).waitFor();
+    await page.getByRole("search", { name: "Filter products" }).getByLabel("Search products").fill("  Kept Card 1  ");
+    await page.getByRole("search", { name: "Filter products" }).getByLabel("Search products").press("Enter");
+    await page.waitForURL((u) => new URL(u).searchParams.get("search") === "Kept Card 1");
+    expect(seen.documents).toEqual([]);
   });
 
   it("keeps the hero and the benefits when the page's data is revalidated (a newsletter sign-up)", async () => {

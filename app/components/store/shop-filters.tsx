@@ -3,19 +3,9 @@ import { Button } from "~/components/ui/lean/button";
 import { Input } from "~/components/ui/lean/input";
 import { Label } from "~/components/ui/lean/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/lean/native-select";
-import { cleanSearchTerm, SEARCH_MAX_LENGTH, DEFAULT_SORT, type ShopFilters } from "~/lib/product";
-import { isShopSort, SHOP_SORTS } from "~/lib/shop-sorts";
-
-function readForm(form: HTMLFormElement, categories: string[]): ShopFilters {
-  const data = new FormData(form);
-  const category = String(data.get("category") ?? "all");
-  const sort = String(data.get("sort") ?? DEFAULT_SORT);
-  return {
-    search: cleanSearchTerm(String(data.get("search") ?? "")),
-    category: categories.includes(category) ? category : null,
-    sort: isShopSort(sort) ? sort : DEFAULT_SORT,
-  };
-}
+import { SEARCH_MAX_LENGTH, type ShopFilters } from "~/lib/product";
+import { SHOP_SORTS } from "~/lib/shop-sorts";
+import { shopFilterEvents } from "./shop-filter-events";
 
 /**
  * /shop's search box, category and sort. A plain GET form (the server tidies its URL); with
@@ -37,13 +27,7 @@ export function ShopFiltersForm({
       role="search"
       aria-label="Filter products"
       className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onChange(readForm(e.currentTarget, categories));
-      }}
-      onChange={(e) => {
-        if ((e.target as HTMLElement).tagName === "SELECT") onChange(readForm(e.currentTarget, categories));
-      }}
+      {...shopFilterEvents(categories, onChange)}
     >
       <div className="grid gap-1.5">
         <Label htmlFor="shop-search">Search products</Label>

@@ -1,7 +1,10 @@
+import type { ComponentProps } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { LoadMoreButton, useLoadMore } from "~/components/store/load-more";
 import { ProductGrid } from "~/components/store/product-grid";
-import { ShopFiltersForm } from "~/components/store/shop-filters";
+import { kept } from "~/components/kept";
+import type { ShopFiltersForm as DrawnFilters } from "~/components/store/shop-filters";
+import { shopFilterEvents } from "~/components/store/shop-filter-events";
 import { Button } from "~/components/ui/lean/button";
 import { groupDigits } from "~/lib/money";
 import {
@@ -19,6 +22,15 @@ import { listActiveCategories, listShopProducts, parseShopFilters } from "~/serv
 import { getDb } from "~/server/db/client.server";
 import { absoluteUrl } from "~/server/seo/seo.server";
 import type { Route } from "./+types/shop";
+
+/**
+ * The filter form the server drew is kept as drawn (components/kept.tsx): its events are handled
+ * around it, and its code loads once the filters change (the form is then drawn afresh).
+ */
+const ShopFiltersForm = kept<ComponentProps<typeof DrawnFilters>>(
+  () => import("~/components/store/shop-filters").then((m) => m.ShopFiltersForm),
+  ({ categories, onChange }) => shopFilterEvents(categories, onChange),
+);
 
 const OWN_PARAMS = ["search", "category", "sort", "page"] as const;
 
