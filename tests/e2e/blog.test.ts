@@ -7,7 +7,7 @@ import { makePost, makePosts } from "../factories/posts";
 import { asAdmin } from "../factories/users";
 import { XSS_PAYLOADS } from "../integration/blog-xss-payloads";
 import { useShop } from "./harness";
-import { scriptsRefusedByCsp, seeToast, slow } from "./page-helpers";
+import { hydrated, scriptsRefusedByCsp, seeToast, slow } from "./page-helpers";
 
 /** Inside `root`, everything that could run script; empty when safe. Runs in the page. */
 function unsafeIn(page: Page, selector: string) {
@@ -59,6 +59,8 @@ describe("blog: storefront", { timeout: 120_000 }, () => {
     expect(await cards.nth(1).getByText(/^(one|two|three|four|five)$/).count()).toBe(3);
 
     const more = page.getByRole("button", { name: "Load More Posts" });
+    // The button works through the page's script, which starts after the first paint.
+    await hydrated(page);
     await more.click();
     await page.waitForFunction(() => document.querySelectorAll("main article").length === 24);
     await more.click();

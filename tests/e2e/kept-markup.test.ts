@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { siteSettings } from "~/server/db/schema";
 import { makeProducts } from "../factories/products";
 import { useShop } from "./harness";
 import { hydrated } from "./page-helpers";
@@ -122,6 +123,21 @@ describe("markup kept as the server drew it", () => {
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText("Thanks for subscribing!").waitFor();
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(hero);
+    await page.getByText("100 Night Trial").waitFor();
+  });
+
+  it("draws the hero afresh when a revalidation brings new settings: kept markup never hides a saved change", async () => {
+    const page = await shop.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await shop.db
+      .insert(siteSettings)
+      .values({ settingKey: "hero_section", settingValue: { title: "Rested And Ready" } })
+      .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue: { title: "Rested And Ready" } } });
+    await page.locator("#newsletter-email").fill("kept-settings@example.test");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByRole("heading", { level: 1, name: "Rested And Ready" }).waitFor();
     await page.getByText("100 Night Trial").waitFor();
   });
 });
