@@ -69,6 +69,17 @@ describe("blog: storefront", { timeout: 120_000 }, () => {
     const titles = await cards.getByRole("heading").allInnerTexts();
     expect(new Set(titles).size).toBe(30);
     expect(titles).not.toContain("Hidden draft");
+
+    // Without the page's script (not yet run, or none), the button opens the list's next page.
+    const context = await page.context().browser()!.newContext({ baseURL: shop.baseUrl, javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/blog");
+    await plain.getByRole("button", { name: "Load More Posts" }).click();
+    await plain.waitForURL((u) => u.pathname === "/blog" && u.search === "?page=2");
+    const second = await plain.locator("main article").getByRole("heading").allInnerTexts();
+    expect(second).toHaveLength(12);
+    expect(second.filter((t) => titles.slice(12, 24).includes(t))).toHaveLength(12);
+    await context.close();
   });
 
   it("serves a post with its <title>, description, canonical link, Open Graph and JSON-LD; 404 'Post Not Found' otherwise", async () => {

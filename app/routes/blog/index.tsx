@@ -67,16 +67,22 @@ export default function BlogIndex() {
         </div>
       )}
       {hasMore ? (
-        <div className="mt-10 flex justify-center">
-          <Button
-            size="lg"
-            variant="outline"
-            disabled={loadingMore}
-            onClick={() => fetcher.load(`/blog?page=${nextPage}`)}
-          >
+        // A GET form: before the page's script runs (or without it) the button opens the next
+        // page of the list; with it, the next page joins this one.
+        <form
+          method="get"
+          action="/blog"
+          className="mt-10 flex justify-center"
+          onSubmit={(e) => {
+            e.preventDefault();
+            fetcher.load(`/blog?page=${nextPage}`);
+          }}
+        >
+          <input type="hidden" name="page" value={nextPage} />
+          <Button type="submit" size="lg" variant="outline" disabled={loadingMore}>
             {loadingMore ? "Loading..." : "Load More Posts"}
           </Button>
-        </div>
+        </form>
       ) : null}
     </div>
   );
