@@ -4,7 +4,7 @@ import { siteSettings } from "~/server/db/schema";
 import { makeProduct, makeProducts } from "../factories/products";
 import { asCustomer } from "../factories/users";
 import { useShop } from "./harness";
-import { hydrated } from "./page-helpers";
+import { hydrated, slow } from "./page-helpers";
 
 const shop = useShop();
 
@@ -74,7 +74,8 @@ describe("home page", () => {
       active: i !== 22,
       createdAt: new Date(now - (i + 1) * 60_000),
     }));
-    const page = await shop.newPage();
+    // The first Load More also loads the card code: 30 s a step on a busy machine.
+    const page = slow(await shop.newPage());
     await page.goto("/");
     await hydrated(page);
     await expect(cards(page).count()).resolves.toBe(15);

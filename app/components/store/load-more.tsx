@@ -25,8 +25,8 @@ export function useLoadMore(opts: { initial: ProductCardData[]; hasMore: boolean
       // Fetching and adding the page (./load-more-page) loads on the first click: a first visit
       // carries only the button. So does the card code (the first cards are kept as drawn): the
       // new cards then draw at once, never a gap while it loads.
-      const [{ fetchNextPage }] = await Promise.all([import("./load-more-page"), ProductCard.preload()]);
-      const next = await fetchNextPage(opts.params, state.nextPage);
+      const { fetchNextPage } = await import("./load-more-page");
+      const [next] = await Promise.all([fetchNextPage(opts.params, state.nextPage), ProductCard.preload()]);
       setState((s) => next(s));
     } catch {
       toast.error(LOAD_FAILED.title, { description: LOAD_FAILED.description });
@@ -70,7 +70,16 @@ export function LoadMoreButton({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="page" value={nextPage} />
-      <Button type="submit" variant="outline" size="lg" disabled={loading} aria-busy={loading}>
+      <Button
+        type="submit"
+        variant="outline"
+        size="lg"
+        disabled={loading}
+        aria-busy={loading}
+        // The card code the next page needs, fetched as the pointer or focus reaches the button.
+        onPointerEnter={() => void ProductCard.preload().catch(() => {})}
+        onFocus={() => void ProductCard.preload().catch(() => {})}
+      >
         {loading ? "Loading..." : "Load More"}
       </Button>
     </form>
