@@ -1,3 +1,4 @@
+import type { CartItem } from "./cart-item";
 import type { OrderMoney } from "./order-money";
 
 /**
@@ -43,16 +44,8 @@ export type ShopperOrder = OrderMoney & {
   timeline: TimelineStep[];
 };
 
-/** A line 'Buy again' put back in the cart: the product as it is sold now. */
-export type BuyAgainLine = {
-  id: string;
-  name: string;
-  priceCents: number;
-  imageUrl: string;
-  unlimitedStock: boolean;
-  stockQuantity: number;
-  /** How many to add: what was ordered, capped by the stock. */
-  quantity: number;
+/** A line 'Buy again' put back in the cart: the product as it is sold now; `quantity` is what was ordered, capped by the stock. */
+export type BuyAgainLine = CartItem & {
   /** The most one cart line can hold now. */
   maxQuantity: number;
   /** Why it differs from the order: 'Only 2 left in stock.', 'Now $30.00 (you paid $25.00).' */
