@@ -92,6 +92,21 @@ describe("first-load JavaScript", () => {
   }, 120_000);
 });
 
+describe("page weight", () => {
+  // Bytes, not timings: a listing repeats its card 24 times, so every byte of a card's markup
+  // counts 24 times in each page sent (docs/decisions/0026). A card drawn with the long utility
+  // lists of its button, badge and layout again (about 4.4 KB) puts it over.
+  it("the shop page's product cards come to at most 3 KB of HTML each", async () => {
+    const res = await fetch(`${shop.baseUrl}/shop`);
+    const html = await res.text();
+    const list = /<ul\b[^>]*aria-label="Products"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+    const cards = list.match(/<article\b/g)?.length ?? 0;
+    expect(cards).toBe(24);
+    const perCard = Buffer.byteLength(list) / cards;
+    expect(perCard, `${(perCard / 1024).toFixed(2)} KB a card`).toBeLessThanOrEqual(3 * 1024);
+  });
+});
+
 /** A Lighthouse run; a run that fails to record (e.g. NO_NAVSTART on a busy machine) is retried once. */
 async function lighthouse(session: LighthouseSession, url: string): Promise<LighthouseRun> {
   try {

@@ -17,7 +17,7 @@ export function ColorDots({ colors, swatches, className }: { colors: string[]; s
           title={c}
           aria-hidden
           data-testid="color-dot"
-          className="size-4 rounded-full border border-black/15"
+          className="color-dot"
           style={{ backgroundColor: swatches[i] }}
         />
       ))}

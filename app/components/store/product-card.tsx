@@ -30,11 +30,12 @@ export function ProductCard({
   const srcSet = ownImageSrcSet(product.imageUrl, 960);
   // A card below the fold is neither styled, laid out nor painted until it nears the viewport
   // (about a phone-width card's height held meanwhile): a listing's first layout then costs a
-  // screenful of cards, not all of them (docs/decisions/0024).
-  const offscreen = eager || priority ? "" : " [content-visibility:auto] [contain-intrinsic-size:auto_24rem]";
+  // screenful of cards, not all of them (docs/decisions/0024). The card's classes are component
+  // classes (styles/components.css): a listing repeats them 24 times (docs/decisions/0026).
+  const offscreen = eager || priority ? "" : " product-card-later";
   return (
-    <article className={`group flex w-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs${offscreen}`}>
-      <Link to={href} tabIndex={-1} aria-hidden className="relative block aspect-square overflow-hidden bg-muted">
+    <article className={`product-card group${offscreen}`}>
+      <Link to={href} tabIndex={-1} aria-hidden className="product-card-media">
         <img
           src={product.imageUrl}
           alt=""
@@ -45,16 +46,16 @@ export function ProductCard({
           loading={eager || priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          className="product-card-image"
         />
-        <span className="absolute top-2 left-2 flex flex-col gap-1">
+        <span className="product-card-badges">
           {isOnSale(product) ? <Badge variant="destructive">Sale</Badge> : null}
           {!inStock ? <Badge variant="secondary">Out of stock</Badge> : null}
         </span>
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-medium sm:text-base">
-          <Link to={href} className="hover:text-primary hover:underline focus-visible:underline">
+      <div className="product-card-body">
+        <h3 className="product-card-name">
+          <Link to={href}>
             {product.name}
           </Link>
         </h3>

@@ -1,15 +1,43 @@
+import { readFileSync } from "node:fs";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import { badgeVariants, buttonVariants, inputVariants } from "./variants";
 
+/** Each component class of styles/components.css and the utilities it applies. */
+const componentClasses = new Map(
+  [...readFileSync(new URL("../../styles/components.css", import.meta.url), "utf8").matchAll(/^\s*\.([\w-]+)\s*\{\s*@apply ([^;]+);/gm)].map(
+    (m) => [m[1]!, m[2]!.trim()] as const,
+  ),
+);
+
+/** The classes with every component class replaced by its utilities. */
+const expand = (classes: string) =>
+  classes
+    .split(" ")
+    .map((c) => componentClasses.get(c) ?? c)
+    .join(" ");
+
 /** Classes tailwind-merge would drop from a plain join, i.e. two classes for one property. */
 const conflicts = (classes: string) => {
-  const kept = new Set(twMerge(classes).split(" "));
-  return classes.split(" ").filter((c) => c && !kept.has(c));
+  const all = expand(classes);
+  const kept = new Set(twMerge(all).split(" "));
+  return all.split(" ").filter((c) => c && !kept.has(c));
 };
 
-// The lean primitives join these without tailwind-merge, so every variant must be conflict-free.
+// The lean primitives join these without tailwind-merge, and the button's and badge's variants are
+// rules of one layer that only apply together, so no variant may set what its base sets.
 describe("shared variant classes", () => {
+  it("every button and badge class is a rule of the component stylesheet", () => {
+    const named: string[] = [];
+    for (const variant of ["default", "destructive", "outline", "secondary", "ghost", "link"] as const) {
+      for (const size of ["default", "sm", "lg", "icon", "icon-sm"] as const) named.push(...buttonVariants({ variant, size }).split(" "));
+    }
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning", "info", "neutral"] as const) {
+      named.push(...badgeVariants({ variant }).split(" "));
+    }
+    expect(named.filter((c) => !componentClasses.has(c))).toEqual([]);
+  });
+
   it("every button variant and size joins without a conflict", () => {
     for (const variant of ["default", "destructive", "outline", "secondary", "ghost", "link", null] as const) {
       for (const size of ["default", "sm", "lg", "icon", "icon-sm"] as const) {
@@ -19,7 +47,7 @@ describe("shared variant classes", () => {
   });
 
   it("every badge variant joins without a conflict", () => {
-    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning", "info"] as const) {
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning", "info", "neutral"] as const) {
       expect(conflicts(badgeVariants({ variant })), variant).toEqual([]);
     }
   });
@@ -32,7 +60,8 @@ describe("shared variant classes", () => {
     }
   });
 
-  it("a conflict is caught", () => {
+  it("a conflict is caught, inside a component class too", () => {
     expect(conflicts(buttonVariants({ size: "icon", className: "size-8" }))).toEqual(["size-9"]);
+    expect(conflicts("btn-md btn-sm")).toEqual(["h-9", "gap-2", "px-4", "has-[>svg]:px-3"]);
   });
 });

@@ -5,8 +5,10 @@ import type { ReactNode, SVGProps } from "react";
  * The storefront's icons as plain SVG, drawn with Lucide's paths (lucide-react 1.75; ISC licence,
  * copyright Lucide Contributors and Cole Bemis). lucide-react's runtime (createLucideIcon, Icon,
  * context) costs about 1.2 KB gzip on every first visit for what a static <svg> does; admin
- * screens keep using lucide-react. Same markup as lucide-react: classes "lucide lucide-<name>",
- * aria-hidden unless the icon has a label. One module per icon, imported by its own path (no
+ * screens keep using lucide-react. Same markup as lucide-react (classes "lucide lucide-<name>",
+ * aria-hidden unless the icon has a label) but for the drawing attributes, size, fill and stroke,
+ * which the `.lucide` rule sets (styles/components.css): a product grid repeats its cart icon 24
+ * times. One module per icon, imported by its own path (no
  * barrel), so each page's chunk carries only the icons it draws.
  */
 
@@ -16,15 +18,7 @@ export function icon(name: string, paths: ReactNode) {
   function Icon({ className, ...props }: IconProps) {
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width="24"
-        height="24"
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
         aria-hidden={props["aria-label"] ? undefined : true}
         className={clsx("lucide", `lucide-${name}`, className)}
         {...props}
