@@ -5,7 +5,7 @@ import { nonceScriptHashes, PageStore, type CachedPage } from "./page-cache.serv
 const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
 function page(bytes: number): CachedPage {
-  return { html: Buffer.alloc(bytes), gzip: Buffer.alloc(0), headers: [], scriptHashes: [], productId: null, generation: 1, storedAt: Date.now() };
+  return { html: Buffer.alloc(bytes), headers: [], scriptHashes: [], productId: null, generation: 1, storedAt: Date.now() };
 }
 
 describe("nonceScriptHashes", () => {
@@ -46,5 +46,26 @@ describe("PageStore", () => {
     expect(store.size).toBe(1);
     store.delete("/a");
     expect(store.bytes).toBe(0);
+  });
+
+  it("adds a compressed copy to the page it was made from, counting its bytes, and to no page that replaced it", () => {
+    const store = new PageStore(300);
+    const first = page(100);
+    store.set("/a", first);
+    store.addCopy("/a", first, "gzip", Buffer.alloc(40));
+    expect(store.get("/a")?.gzip?.byteLength).toBe(40);
+    expect(store.bytes).toBe(140);
+    // Rendered again while the copy of the old page was being made: the copy is dropped.
+    const second = page(100);
+    store.set("/a", second);
+    store.addCopy("/a", first, "br", Buffer.alloc(30));
+    expect(store.get("/a")?.br).toBeUndefined();
+    expect(store.bytes).toBe(100);
+    // A copy that takes the store over its limit drops the least recently used pages.
+    store.set("/b", page(150));
+    store.get("/a"); // now the most recently used
+    store.addCopy("/a", second, "gzip", Buffer.alloc(60));
+    expect(store.get("/b")).toBeUndefined();
+    expect(store.bytes).toBe(160);
   });
 });

@@ -65,7 +65,12 @@ const PER_RESPONSE = new Set([
 
 export type CachedPage = {
   html: Buffer;
-  gzip: Buffer;
+  /**
+   * Made in the background as the page is kept (its first answer is out by then); until it is in,
+   * the plain page answers everyone: a few milliseconds, against a page kept only after
+   * compressing, which let the next request find it still being kept.
+   */
+  gzip?: Buffer;
   /** Made once the page is served again (brotliCopy); until then, gzip answers everyone. */
   br?: Buffer;
   headers: [string, number | string | string[]][];
@@ -110,6 +115,17 @@ export class PageStore {
     }
   }
 
+  /** Adds a compressed copy to the page stored under `key`, if that is still this page. */
+  addCopy(key: string, page: CachedPage, encoding: "gzip" | "br", body: Buffer) {
+    if (this.#pages.get(key) !== page || page[encoding]) return;
+    page[encoding] = body;
+    this.#bytes += body.byteLength;
+    for (const oldest of this.#pages.keys()) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
   delete(key: string) {
     const page = this.#pages.get(key);
     if (!page) return;
@@ -126,7 +142,7 @@ export class PageStore {
   }
 }
 
-const pageBytes = (p: CachedPage) => p.html.byteLength + p.gzip.byteLength + (p.br?.byteLength ?? 0);
+const pageBytes = (p: CachedPage) => p.html.byteLength + (p.gzip?.byteLength ?? 0) + (p.br?.byteLength ?? 0);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -214,15 +230,18 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
   /** Pages whose brotli copy is being made, so concurrent hits start it once. */
   const compressing = new WeakSet<CachedPage>();
   /**
-   * Not awaited by anyone: gzip answers until the copy joins the page, and a page replaced or
-   * dropped meanwhile is left as it is.
+   * Not awaited by anyone: the page answers as it is until the copy joins it, and a page
+   * replaced or dropped meanwhile is left as it is.
    */
+  const copyInBackground = (key: string, page: CachedPage, encoding: "gzip" | "br") => {
+    void (encoding === "br" ? brotliCopy(page.html) : gzipAsync(page.html))
+      .then((body) => store.addCopy(key, page, encoding, body))
+      .catch((err: Error) => log.warn({ err: err.message, key, encoding }, "could not compress page"));
+  };
   const brotliOnFirstHit = (key: string, page: CachedPage) => {
     if (compressing.has(page)) return;
     compressing.add(page);
-    void brotliCopy(page.html)
-      .then((br) => store.peek(key) === page && store.set(key, { ...page, br }))
-      .catch((err: Error) => log.warn({ err: err.message, key }, "could not compress page with brotli"));
+    copyInBackground(key, page, "br");
   };
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
@@ -274,19 +293,21 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
     let captured = false;
     // Not rendered after all (refused, cut off, too big to keep): the waiting requests render.
     res.once("close", () => captured || settle(null));
+    // Kept as the answer ends, so a request that follows it finds the page.
     const capture: Capture = (html) => {
       captured = true;
-      void keepPage(res, html, viewer, { generation, productId })
-        .then((kept) => {
-          if (kept && changes.isFresh(generation, productId)) {
-            store.set(key, kept);
-          }
-          settle(kept);
-        })
-        .catch((err: Error) => {
-          log.warn({ err: err.message, key }, "could not cache page");
-          settle(null);
-        });
+      let kept: CachedPage | null = null;
+      try {
+        kept = keepPage(res, html, viewer, { generation, productId });
+        if (kept && changes.isFresh(generation, productId)) {
+          store.set(key, kept);
+          copyInBackground(key, kept, "gzip");
+        }
+      } catch (err) {
+        log.warn({ err: (err as Error).message, key }, "could not cache page");
+        kept = null;
+      }
+      settle(kept);
     };
     (res.locals as Record<symbol, Capture>)[CAPTURE] = capture;
     next();
@@ -307,9 +328,9 @@ function sendCached(req: Request, res: Response, page: CachedPage, how: "hit" | 
   res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: page.scriptHashes }, false));
   res.setHeader("X-Page-Cache", how);
   res.setHeader("Vary", "Accept-Encoding");
-  const encoding = page.br && req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
+  const encoding = page.br && req.acceptsEncodings("br") === "br" ? "br" : page.gzip && req.acceptsEncodings("gzip") === "gzip" ? "gzip" : null;
   if (encoding) res.setHeader("Content-Encoding", encoding);
-  const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.html;
+  const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip! : page.html;
   res.setHeader("Content-Length", body.byteLength);
   res.status(200).end(body);
 }
@@ -319,7 +340,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, how: "hit" | 
  * of visitor it is kept for, is kept (a session that ended between the lookup and the rendering
  * makes an anonymous page, which must not be handed to signed-in customers).
  */
-async function keepPage(res: Response, html: Buffer, viewer: CacheViewer, from: Pick<CachedPage, "generation" | "productId">): Promise<CachedPage | null> {
+function keepPage(res: Response, html: Buffer, viewer: CacheViewer, from: Pick<CachedPage, "generation" | "productId">): CachedPage | null {
   const type = String(res.getHeader("content-type") ?? "");
   if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
   if ((res.locals[RENDERED_FOR] ?? "anonymous") !== viewer) return null;
@@ -333,7 +354,6 @@ async function keepPage(res: Response, html: Buffer, viewer: CacheViewer, from: 
     .map(([name, value]) => [name, value] as [string, number | string | string[]]);
   return {
     html,
-    gzip: await gzipAsync(html),
     headers,
     scriptHashes: isPage ? nonceScriptHashes(html.toString("utf8"), nonce) : [],
     ...from,
