@@ -98,11 +98,6 @@ export class PageStore {
     return page;
   }
 
-  /** The page without marking it recently used. */
-  peek(key: string): CachedPage | undefined {
-    return this.#pages.get(key);
-  }
-
   set(key: string, page: CachedPage) {
     this.delete(key);
     const size = pageBytes(page);
