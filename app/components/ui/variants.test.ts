@@ -26,28 +26,32 @@ const conflicts = (classes: string) => {
 
 // The lean primitives join these without tailwind-merge, and the button's and badge's variants are
 // rules of one layer that only apply together, so no variant may set what its base sets.
+const BUTTON_VARIANTS = ["default", "destructive", "outline", "secondary", "ghost", "link"] as const;
+const BUTTON_SIZES = ["default", "sm", "lg", "icon", "icon-sm"] as const;
+const BADGE_VARIANTS = ["default", "secondary", "destructive", "outline", "success", "warning", "info", "neutral"] as const;
+
 describe("shared variant classes", () => {
   it("every button and badge class is a rule of the component stylesheet", () => {
     const named: string[] = [];
-    for (const variant of ["default", "destructive", "outline", "secondary", "ghost", "link"] as const) {
-      for (const size of ["default", "sm", "lg", "icon", "icon-sm"] as const) named.push(...buttonVariants({ variant, size }).split(" "));
+    for (const variant of BUTTON_VARIANTS) {
+      for (const size of BUTTON_SIZES) named.push(...buttonVariants({ variant, size }).split(" "));
     }
-    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning", "info", "neutral"] as const) {
+    for (const variant of BADGE_VARIANTS) {
       named.push(...badgeVariants({ variant }).split(" "));
     }
     expect(named.filter((c) => !componentClasses.has(c))).toEqual([]);
   });
 
   it("every button variant and size joins without a conflict", () => {
-    for (const variant of ["default", "destructive", "outline", "secondary", "ghost", "link", null] as const) {
-      for (const size of ["default", "sm", "lg", "icon", "icon-sm"] as const) {
+    for (const variant of [...BUTTON_VARIANTS, null]) {
+      for (const size of BUTTON_SIZES) {
         expect(conflicts(buttonVariants({ variant, size })), `${variant} ${size}`).toEqual([]);
       }
     }
   });
 
   it("every badge variant joins without a conflict", () => {
-    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning", "info", "neutral"] as const) {
+    for (const variant of BADGE_VARIANTS) {
       expect(conflicts(badgeVariants({ variant })), variant).toEqual([]);
     }
   });
