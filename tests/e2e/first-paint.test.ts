@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePosts } from "../factories/posts";
 import { makeProducts } from "../factories/products";
 import { launchBrowser, useShop } from "./harness";
-import { storefrontPages } from "./page-helpers";
+import { hydrated, storefrontPages } from "./page-helpers";
 
 /**
  * Storefront pages paint from their HTML alone (docs/decisions/0021-first-paint.md): the CSS they
@@ -110,6 +110,42 @@ describe("first paint from the HTML alone", () => {
     await page.getByText(`${name} has been added to your cart.`).waitFor();
     const box = await last.boundingBox();
     expect(box!.height).toBeGreaterThan(200);
+  });
+
+  it("calls neither history nor sessionStorage before the first paint of a first visit, and a reload still scrolls back to where the visitor was", async () => {
+    const page = await shop.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Who replaces the history entry or reads sessionStorage: a classic inline script runs as the
+    // document is parsed, before the first paint; the deferred module script after it.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { calls: string[] }).calls = calls;
+      const by = () => (document.currentScript && !(document.currentScript as HTMLScriptElement).type ? "inline" : "later");
+      const replaceState = History.prototype.replaceState;
+      History.prototype.replaceState = function (...args: Parameters<History["replaceState"]>) {
+        calls.push(`replaceState ${by()}`);
+        return replaceState.apply(this, args);
+      };
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        calls.push(`getItem ${by()}`);
+        return getItem.call(this, key);
+      };
+    });
+    const callsSoFar = () => page.evaluate(() => (window as unknown as { calls: string[] }).calls);
+    await page.goto("/shop");
+    await hydrated(page);
+    const first = await callsSoFar();
+    expect(first.filter((c) => c.endsWith("inline"))).toEqual([]);
+    expect(first).toContain("replaceState later");
+    expect(await page.evaluate(() => (history.state as { key?: string } | null)?.key)).toMatch(/^[0-9a-v]+$/);
+
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => Math.round(window.scrollY) === 1200);
+    await page.reload();
+    // Restored by the inline script, before the page paints, not by hydration.
+    expect(await callsSoFar()).toContain("getItem inline");
+    expect(Math.round(await page.evaluate(() => window.scrollY))).toBe(1200);
   });
 
   for (const { label, path } of PAGES) {

@@ -78,6 +78,71 @@ describe("rewriteForFirstPaint", () => {
     );
   });
 
+  // React Router 7's <ScrollRestoration> script, as it writes it without getKey.
+  const scrollScript = (restoreKey = "null") =>
+    '<script nonce="n">((storageKey2, restoreKey) => {\n    if (!window.history.state || !window.history.state.key) {\n' +
+    '      let key = Math.random().toString(32).slice(2);\n      window.history.replaceState({ key }, "");\n    }\n    try {\n' +
+    '      let positions = JSON.parse(sessionStorage.getItem(storageKey2) || "{}");\n      let storedY = positions[restoreKey || window.history.state.key];\n' +
+    '      if (typeof storedY === "number") {\n        window.scrollTo(0, storedY);\n      }\n    } catch (error) {\n      console.error(error);\n' +
+    `      sessionStorage.removeItem(storageKey2);\n    }\n  })("react-router-scroll-positions", ${restoreKey})</script>`;
+  const moduleScript = '<script type="module" async="">;\nimport * as route0 from "/r0.js";\nwindow.modules = {root: route0};\nimport("/entry.js");</script>';
+
+  /** Runs a script's code against a stand-in browser; `state` is the history entry's. */
+  function browserFor(state: { key?: string } | null, stored: Record<string, number> = {}) {
+    const calls: string[] = [];
+    const history = {
+      state,
+      replaceState(next: { key: string }) {
+        calls.push("replaceState");
+        history.state = next;
+      },
+    };
+    const globals = {
+      window: { history, scrollTo: (_x: number, y: number) => calls.push(`scrollTo ${y}`) } as Record<string, unknown>,
+      history,
+      sessionStorage: {
+        getItem: () => (calls.push("getItem"), JSON.stringify(stored)),
+        removeItem: () => calls.push("removeItem"),
+      },
+      requestAnimationFrame: (fn: () => void) => setTimeout(() => (calls.push("frame"), fn()), 1),
+      document: { createElement: () => ({}), head: { append: () => {} } },
+      importModule: async (src: string) => (calls.push(`import ${src}`), { src }),
+    };
+    const run = (code: string) =>
+      new Function(...Object.keys(globals), `return (async () => {${code.replace(/\bimport\(/g, "importModule(")}})();`)(...Object.values(globals));
+    return { calls, history, run };
+  }
+  const scripts = (html: string) => [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+  it("on an entry's first visit, gives it its scroll key after the first paint and reads no saved position before it", async () => {
+    const out = rewriteForFirstPaint(page("", `<p class="used">Hi</p>${scrollScript()}${moduleScript}`), () => null);
+    const [inline, deferred] = scripts(out);
+    const browser = browserFor(null);
+    await browser.run(inline!);
+    expect(browser.calls, "nothing before the first paint").toEqual([]);
+    await browser.run(deferred!);
+    expect(browser.calls).toEqual(["frame", "replaceState", "import /r0.js", "import /entry.js"]);
+    expect(browser.history.state?.key).toMatch(/^[0-9a-v]+$/);
+  });
+
+  it("scrolls a reloaded or revisited entry back to its saved position before the first paint, and keeps its key", async () => {
+    const out = rewriteForFirstPaint(page("", `<p class="used">Hi</p>${scrollScript()}${moduleScript}`), () => null);
+    const [inline, deferred] = scripts(out);
+    const browser = browserFor({ key: "k1" }, { k1: 420, other: 10 });
+    await browser.run(inline!);
+    expect(browser.calls).toEqual(["getItem", "scrollTo 420"]);
+    await browser.run(deferred!);
+    expect(browser.calls.slice(2)).toEqual(["frame", "import /r0.js", "import /entry.js"]);
+    expect(browser.history.state).toEqual({ key: "k1" });
+  });
+
+  it("leaves the scroll script alone when its key comes from the server (getKey) or the module script is not deferred", () => {
+    const keyed = page("", `${scrollScript('"/shop"')}${moduleScript}`);
+    expect(scripts(rewriteForFirstPaint(keyed, () => null))[0]).toBe(scripts(keyed)[0]);
+    const notDeferred = page("", `${scrollScript()}<script type="module" async="">import("/entry.js");</script>`);
+    expect(rewriteForFirstPaint(notDeferred, () => null)).toBe(notDeferred);
+  });
+
   it("changes nothing in the body", () => {
     const body = '<link rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/><p class="used">Hi</p>';
     expect(rewriteForFirstPaint(page("", body), () => SHEET)).toBe(page("", body));
