@@ -148,6 +148,32 @@ describe("first paint from the HTML alone", () => {
     expect(Math.round(await page.evaluate(() => window.scrollY))).toBe(1200);
   });
 
+  it("an empty cart's page does not move when it hydrates: the placeholder the server sends is as tall as the empty cart", async () => {
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 800 },
+    ]) {
+      const context = await browser.newContext({ baseURL: shop.baseUrl, viewport });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as unknown as { shifts: number[] }).shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        await page.goto("/cart");
+        await page.getByText("Your cart is empty").waitFor();
+        // Layout shifts are reported after the frame that made them.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), `at ${viewport.width} px`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   for (const { label, path } of PAGES) {
     it(`${label} requests nothing that blocks the first paint, and hydrates with the whole stylesheet after the inline rules`, async () => {
       const page = await shop.newPage();

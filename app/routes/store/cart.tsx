@@ -34,9 +34,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+/**
+ * As tall as the empty cart (232 px), which a first visit's cart is: the server cannot know the
+ * cart, so this is what it sends, and the footer below must not move when hydration swaps it.
+ */
 function CartSkeleton() {
   return (
-    <div className="mt-8 grid gap-4" aria-busy="true" aria-label="Loading your cart">
+    <div className="mt-8 grid gap-2" aria-busy="true" aria-label="Loading your cart">
       <Skeleton className="h-24 w-full" />
       <Skeleton className="h-24 w-full" />
     </div>
