@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { useDatabase, type Database } from "~/server/db/client.server";
 import { freePort, launchShop } from "../../scripts/shop-process";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { failureReport, watchPage } from "./failure-report";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
@@ -81,6 +82,15 @@ export function useShop(opts: { env?: Record<string, string>; /** For every page
     state.browser = await launchBrowser();
     state.contexts = [];
   }, 90_000);
+  afterEach(async (ctx) => {
+    const contexts = state.contexts ?? [];
+    state.contexts = [];
+    if (ctx.task.result?.state === "fail" && state.shop) {
+      console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, state.shop.output())}`);
+    }
+    // A test's pages end with it: left open, they keep using the machine the next tests need.
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  });
   afterAll(async () => {
     await state.browser?.close();
     await state.shop?.stop();
@@ -100,6 +110,7 @@ export function useShop(opts: { env?: Record<string, string>; /** For every page
       const context = await state.browser.newContext({ baseURL: state.shop.baseUrl });
       state.contexts.push(context);
       const page = await context.newPage();
+      watchPage(page);
       page.setDefaultTimeout(opts.pageTimeout ?? 10_000);
       return page;
     },

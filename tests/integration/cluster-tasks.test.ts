@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDatabase, type Database } from "~/server/db/client.server";
 import {
   releaseClusterTasks,
@@ -94,6 +95,29 @@ describe("runOncePerCluster", () => {
     // Another task's lock is its own: B may hold it while A holds the first.
     expect(await runOncePerCluster(b, "test:kept-other", onB)).toEqual({ ran: true, value: 1 });
     expect(await runOncePerCluster(a, "test:kept-other", onA)).toEqual({ ran: false, reason: "another server" });
+  });
+
+  it("starts many tasks at once on one server, asking its lock session one query at a time", async () => {
+    const a = server();
+    // pg queues a query sent while another is in flight, but that use is deprecated (gone in pg 9).
+    const query = pg.Client.prototype.query;
+    let overlapping = 0;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const client = this as unknown as { _queryQueue: unknown[]; _activeQuery: unknown };
+      if (client._activeQuery || client._queryQueue.length > 0) overlapping++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      const names = Array.from({ length: 6 }, (_, i) => `test:together-${i}`);
+      const firstTurns = await Promise.all(names.map((name, i) => runOncePerCluster(a, name, async () => i)));
+      expect(firstTurns).toEqual(names.map((_, i) => ({ ran: true, value: i })));
+      // The later turns, with the locks kept, check the session at once too.
+      const laterTurns = await Promise.all(names.map((name) => runOncePerCluster(a, name, async () => 1)));
+      expect(laterTurns.every((r) => r.ran)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(overlapping).toBe(0);
   });
 
   it("hands a stopped server's tasks to the next server whose turn comes", async () => {

@@ -29,6 +29,8 @@ type Holder = {
   owned: Set<string>;
   running: Set<string>;
   stopped: boolean;
+  /** The lock session's last query: the next waits for it (see `serially`). */
+  last: Promise<unknown>;
 };
 
 // Per pool (one per process in the shop; tests make several "servers" in one process). On
@@ -39,7 +41,7 @@ const holders = (g.__shopClusterTasks ??= new WeakMap<pg.Pool, Holder>());
 function holderFor(db: Database): Holder {
   let h = holders.get(db.$client);
   if (!h) {
-    h = { client: null, connecting: null, owned: new Set(), running: new Set(), stopped: false };
+    h = { client: null, connecting: null, owned: new Set(), running: new Set(), stopped: false, last: Promise.resolve() };
     holders.set(db.$client, h);
   }
   return h;
@@ -89,6 +91,17 @@ async function lockSession(h: Holder, db: Database): Promise<pg.Client> {
   }
 }
 
+/**
+ * One query at a time on the lock session. Tasks that start together (every `atStart` task at
+ * boot) ask at the same moment; pg queues a query sent while another runs, but warns that this
+ * is deprecated and goes in pg 9.
+ */
+function serially<T>(h: Holder, query: () => Promise<T>): Promise<T> {
+  const run = h.last.then(query, query);
+  h.last = run.catch(() => {});
+  return run;
+}
+
 /** Whether this process holds the task's lock now: kept from an earlier run, or taken now. */
 async function own(h: Holder, db: Database, name: string): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
@@ -96,13 +109,12 @@ async function own(h: Holder, db: Database, name: string): Promise<boolean> {
     try {
       // Still connected means still held: a session's advisory locks last as long as it does.
       if (h.owned.has(name)) {
-        await client.query("select 1");
+        await serially(h, () => client.query("select 1"));
         return true;
       }
-      const { rows } = await client.query<{ got: boolean }>("select pg_try_advisory_lock($1, $2) as got", [
-        TASK_LOCK_CLASS,
-        taskLockKey(name),
-      ]);
+      const { rows } = await serially(h, () =>
+        client.query<{ got: boolean }>("select pg_try_advisory_lock($1, $2) as got", [TASK_LOCK_CLASS, taskLockKey(name)]),
+      );
       if (rows[0]?.got) h.owned.add(name);
       return rows[0]?.got === true;
     } catch (err) {
