@@ -151,6 +151,31 @@ describe("/shop", () => {
     await page.getByText("No products match your search or filters.").waitFor();
   });
 
+  it("keeps 'Load More' where a shopper jumped to it, at phone and desktop widths, with and without JavaScript", async () => {
+    // A jump (End, the scrollbar, Tab to the button) passes cards the browser has not drawn yet;
+    // drawing them then must not move the button out from under the pointer, or off the screen.
+    const js = await shop.newPage();
+    const plain = await noJsPage();
+    for (const page of [js, plain]) {
+      for (const [width, height] of [[412, 823], [1280, 720]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto("/shop");
+        const button = page.getByRole("button", { name: "Load More" });
+        // Where the jump put it, read before the browser draws the next frame.
+        const at = await button.evaluate((el) => (el.scrollIntoView({ block: "end" }), el.getBoundingClientRect().top));
+        // Sampled from here, not with the page's animation frames: those do not run without JavaScript.
+        const moves: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          await page.waitForTimeout(50);
+          const y = (await button.boundingBox())!.y;
+          if (Math.round(y - at) !== 0) moves.push(Math.round(y - at));
+        }
+        expect(moves, `${width} px, ${page === js ? "with" : "without"} JavaScript`).toEqual([]);
+      }
+    }
+    await plain.close();
+  });
+
   it("keeps the URL's search, category and sort when the page is opened directly", async () => {
     const page = await shop.newPage();
     await page.goto("/shop?search=item+2&category=Bedding&sort=price-high");

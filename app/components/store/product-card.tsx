@@ -28,13 +28,11 @@ export function ProductCard({
   const href = `/product/${product.id}`;
   const inStock = canAddToCart(product);
   const srcSet = ownImageSrcSet(product.imageUrl, 960);
-  // A card below the fold is neither styled, laid out nor painted until it nears the viewport
-  // (about a phone-width card's height held meanwhile): a listing's first layout then costs a
-  // screenful of cards, not all of them (docs/decisions/0024). The card's classes are component
-  // classes (styles/components.css): a listing repeats them 24 times (docs/decisions/0026).
-  const offscreen = eager || priority ? "" : " product-card-later";
+  // Component classes (styles/components.css): a listing repeats them 24 times (docs/decisions/0026).
+  // Every card is laid out at once: a placeholder height for cards below the fold moved
+  // 'Load More' when a shopper jumped to it (docs/decisions/0024).
   return (
-    <article className={`product-card group${offscreen}`}>
+    <article className="product-card group">
       <Link to={href} tabIndex={-1} aria-hidden className="product-card-media">
         <img
           src={product.imageUrl}
