@@ -10,8 +10,8 @@ import { toast } from "./toast";
  * once when the page is left. On each start:
  * - a guest's cart on this device is merged into the saved one (POST /api/cart, mode "merge");
  * - a device already following this shopper takes the saved cart (GET), unless its own cart
- *   changed since it last saved (a change made before this code loaded, a save that failed):
- *   then its cart is saved.
+ *   changed since it last saved (a change made before this code loaded, a save that failed or
+ *   whose answer the page left before): then its cart is saved.
  */
 
 const SAVE_DELAY_MS = 400;
@@ -90,10 +90,11 @@ export function startCartSync(): () => void {
     const items = cartStore.getItems();
     const sig = signature(items);
     if (sig === readOwner()?.synced) return;
-    // A save as the page goes is as good as done (keepalive); any other counts once answered.
-    if (keepalive) synced(sig);
+    // Counted as saved once answered. The save sent as the page goes (keepalive) is never
+    // answered to this page, and the next page's read can reach the server before it does: that
+    // page then finds this cart unsaved and saves it again, rather than taking the older copy.
     void request("save", linesOf(items), keepalive).then((r) => {
-      if (r.ok && !keepalive) synced(sig);
+      if (r.ok) synced(sig);
     });
   };
   const later = () => {
