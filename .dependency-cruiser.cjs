@@ -1,9 +1,41 @@
 // Layer rules of the shop, checked by `npm run check:layers` (the first stage of `npm test`).
-// Why dependency-cruiser and what each rule protects: docs/decisions/0014.
+// Why dependency-cruiser and what each rule protects: docs/decisions/0014; the areas and their
+// allowed directions: docs/architecture.md.
 //
 // Every rule counts every kind of import: value, `import type`, `export … from`, dynamic
 // `import()` and `require`. tests/integration/layer-rules.test.ts breaks each rule on purpose in a
 // throwaway tree and checks that it is reported under its name.
+
+const AREAS = ["platform", "catalog", "commerce", "content", "people", "insight"];
+const FACE = `^app/server/(${AREAS.join("|")})/index\\.server\\.ts$`;
+const TEST = "\\.test\\.tsx?$";
+
+/**
+ * The areas each area may import (besides itself). The list is a ladder, so no circle between
+ * areas can form: platform at the bottom, insight (which reads everything) at the top.
+ */
+const MAY_IMPORT = {
+  platform: [],
+  catalog: ["platform"],
+  content: ["platform", "catalog"],
+  people: ["platform", "catalog"],
+  commerce: ["platform", "catalog", "people"],
+  insight: ["platform", "catalog", "commerce", "content", "people"],
+};
+
+const areaDirections = Object.entries(MAY_IMPORT).map(([area, allowed]) => {
+  const forbidden = AREAS.filter((a) => a !== area && !allowed.includes(a));
+  return {
+    name: `${area}-imports-only-${allowed.length ? allowed.join("-") : "itself"}`,
+    severity: "error",
+    comment:
+      `app/server/${area} may import ${allowed.length ? allowed.join(", ") : "no other area"} ` +
+      "(docs/architecture.md). An import the other way round would close a circle between areas: " +
+      "ask the lower area for what it owns, or move the code to the area that owns the table.",
+    from: { path: `^app/server/${area}/` },
+    to: { path: `^app/server/(${forbidden.join("|")})/` },
+  };
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -39,19 +71,49 @@ module.exports = {
       name: "db-only-to-db-env-logger-refusal",
       severity: "error",
       comment:
-        "app/server/db is the bottom of the server: it may import only itself, env.server.ts, " +
-        "logger.server.ts, refusal.server.ts (the kinds of refusal) and npm packages, " +
-        "never a domain folder of app/server nor anything else in the app.",
-      from: { path: "^app/server/db/" },
+        "app/server/platform/db is the bottom of the server: it may import only itself, " +
+        "platform/env.server.ts, platform/logger.server.ts, platform/refusal.server.ts (the kinds " +
+        "of refusal) and npm packages, never anything else in the app.",
+      from: { path: "^app/server/platform/db/" },
       to: {
         path: "^app/",
         pathNot: [
-          "^app/server/db/",
-          "^app/server/env\\.server\\.ts$",
-          "^app/server/logger\\.server\\.ts$",
-          "^app/server/refusal\\.server\\.ts$",
+          "^app/server/platform/db/",
+          "^app/server/platform/env\\.server\\.ts$",
+          "^app/server/platform/logger\\.server\\.ts$",
+          "^app/server/platform/refusal\\.server\\.ts$",
         ],
       },
+    },
+    ...areaDirections,
+    {
+      name: "other-areas-through-the-face",
+      severity: "error",
+      comment:
+        "An area's public face is its index.server.ts; code outside the area (another area, the " +
+        "boot and seed code) imports only that. Export what you need from the face, or ask the " +
+        "area for it with a new function there.",
+      from: { path: "^app/server/([^/]+)", pathNot: TEST },
+      to: { path: `^app/server/(${AREAS.join("|")})/`, pathNot: [FACE, "^app/server/$1/"] },
+    },
+    {
+      name: "routes-through-the-faces",
+      severity: "error",
+      comment:
+        "Routes (and root.tsx, entry.server.tsx) import app/server only through the areas' faces " +
+        "(app/server/<area>/index.server.ts). Export what the route needs from the face.",
+      from: { path: "^app/(routes/|root\\.tsx$|entry\\.)", pathNot: TEST },
+      to: { path: "^app/server/", pathNot: FACE },
+    },
+    {
+      name: "no-area-circle",
+      severity: "error",
+      comment:
+        "No circle between the areas of app/server, counted at folder level: one import each " +
+        "way between two areas is a circle even when no single file closes it.",
+      scope: "folder",
+      from: { path: "^app/server/[^/]+$" },
+      to: { path: "^app/server/[^/]+$", circular: true },
     },
     {
       name: "ui-not-to-shop-components",

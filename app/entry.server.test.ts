@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { logger } from "~/server/logger.server";
-import { metDatabaseOutage, withOutageMark } from "~/server/http/outage.server";
+import { logger } from "~/server/platform/logger.server";
+import { metDatabaseOutage, withOutageMark } from "~/server/platform/http/outage.server";
 import handleRequest, { handleDataRequest, handleError } from "./entry.server";
 
 const context: AppLoadContext = { requestId: "r", cspNonce: "n" };

@@ -4,10 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/nonce";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from "~/server/db/unavailable.server";
-import { builtStylesheet, rewriteForFirstPaint } from "~/server/http/first-paint.server";
-import { markDatabaseUnavailable, metDatabaseOutage } from "~/server/http/outage.server";
-import { logger } from "~/server/logger.server";
+import { builtStylesheet, isDatabaseUnavailable, logger, markDatabaseUnavailable, metDatabaseOutage, RETRY_AFTER_SECONDS, rewriteForFirstPaint, UNAVAILABLE } from "~/server/platform/index.server";
 
 export const streamTimeout = 5_000;
 

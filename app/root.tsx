@@ -5,10 +5,8 @@ import { LazyToaster } from "~/components/lazy-toaster";
 import { DEFAULT_THEME, type SiteSettings } from "~/lib/site-settings";
 import { useNonce } from "~/lib/nonce";
 import { rethrowIfDatabaseUnavailable } from "~/routes/_edge/errors.server";
-import { getCurrentUser } from "~/server/auth/current-user.server";
-import { getDb } from "~/server/db/client.server";
-import { getPublicEnv } from "~/server/env.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { getCurrentUser } from "~/server/people/index.server";
+import { getDb, getPublicEnv, getSiteSettings } from "~/server/platform/index.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 

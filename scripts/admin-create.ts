@@ -2,9 +2,9 @@
 // Creates an admin, or promotes the existing account with that email, on whichever database the
 // environment selects (DATABASE_URL, or the embedded one under DATA_DIR, started if needed).
 import { parseArgs } from "node:util";
-import { AdminInput, createOrPromoteAdmin } from "../app/server/accounts/admin.server";
-import { closeDatabase, openDatabase } from "../app/server/db/client.server";
-import { runMigrations } from "../app/server/db/migrate.server";
+import { AdminInput, createOrPromoteAdmin } from "../app/server/people/accounts/admin.server";
+import { closeDatabase, openDatabase } from "../app/server/platform/db/client.server";
+import { runMigrations } from "../app/server/platform/db/migrate.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

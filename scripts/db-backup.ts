@@ -1,13 +1,13 @@
 // npm run db:backup [-- --into DIR]: writes ./backups/<time>/ (or DIR/<time>/): every table's rows
 // read in one snapshot, every upload, and a manifest (schema version, shop version, time, every
 // file with its size and SHA-256). On the embedded database it uses the running shop's server,
-// or starts it and stops it again. app/server/backup/README.md says what the folder holds.
+// or starts it and stops it again. app/server/platform/backup/README.md says what the folder holds.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createBackup } from "../app/server/backup/backup.server";
-import { closeDatabase, migrationsFolder, openDatabase } from "../app/server/db/client.server";
-import { getStorage } from "../app/server/storage/storage.server";
+import { createBackup } from "../app/server/platform/backup/backup.server";
+import { closeDatabase, migrationsFolder, openDatabase } from "../app/server/platform/db/client.server";
+import { getStorage } from "../app/server/platform/storage/storage.server";
 
 /** A folder as the person typed it: relative under the current folder, else absolute. */
 const shown = (p: string) => (path.relative(process.cwd(), p).startsWith("..") ? p : path.relative(process.cwd(), p) || p);

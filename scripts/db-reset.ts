@@ -2,8 +2,8 @@
 // On the embedded database the demo is seeded again at the next start. Asks no question: it is
 // meant for development, so it refuses to run with NODE_ENV=production and DATABASE_URL set.
 import { sql } from "drizzle-orm";
-import { closeDatabase, openDatabase } from "../app/server/db/client.server";
-import { runMigrations } from "../app/server/db/migrate.server";
+import { closeDatabase, openDatabase } from "../app/server/platform/db/client.server";
+import { runMigrations } from "../app/server/platform/db/migrate.server";
 
 if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
   console.error("✖ Refusing to reset a production database (NODE_ENV=production with DATABASE_URL).");

@@ -6,10 +6,10 @@
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { BackupRefusedError } from "../app/server/backup/format.server";
-import { inspectBackup, restoreBackup } from "../app/server/backup/restore.server";
-import { closeDatabase, migrationsFolder, openDatabase } from "../app/server/db/client.server";
-import { getStorage } from "../app/server/storage/storage.server";
+import { BackupRefusedError } from "../app/server/platform/backup/format.server";
+import { inspectBackup, restoreBackup } from "../app/server/platform/backup/restore.server";
+import { closeDatabase, migrationsFolder, openDatabase } from "../app/server/platform/db/client.server";
+import { getStorage } from "../app/server/platform/storage/storage.server";
 
 /** A folder as the person typed it: relative under the current folder, else absolute. */
 const shown = (p: string) => (path.relative(process.cwd(), p).startsWith("..") ? p : path.relative(process.cwd(), p) || p);

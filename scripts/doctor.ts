@@ -2,7 +2,7 @@
 // and migrated, storage writable, SMTP answering, Stripe's key and webhook secret) and says what
 // is wrong in plain words. Exit code 1 when anything failed. Run it with the shop's variables,
 // as the shop's user (e.g. `sudo -u shop --preserve-env npm run doctor`).
-import { formatReport, runDoctor } from "../app/server/ops/doctor.server";
+import { formatReport, runDoctor } from "../app/server/platform/ops/doctor.server";
 
 console.log("\n  Linen & Loft doctor: checking this environment's configuration…");
 try {

@@ -12,9 +12,9 @@ import { chromium, type Browser } from "playwright-core";
 import { resolveMailTemplates } from "~/lib/mail-templates";
 import type { SiteSettings } from "~/lib/site-settings";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings-defaults";
-import { renderSampleMail, SAMPLE_LINES, SAMPLE_MAILS } from "~/server/mail/samples.server";
-import { mailBrand } from "~/server/mail/templates/brand.server";
-import type { MailContext } from "~/server/mail/templates/context.server";
+import { renderSampleMail, SAMPLE_LINES, SAMPLE_MAILS } from "~/server/platform/mail/samples.server";
+import { mailBrand } from "~/server/platform/mail/templates/brand.server";
+import type { MailContext } from "~/server/platform/mail/templates/context.server";
 import { renderDemoImage } from "~/server/seed/demo-images.server";
 
 export const SCREENSHOT_WIDTHS = [600, 375] as const;

@@ -1,6 +1,6 @@
 // npm run db:migrate: applies the committed migrations (the shop also does this at start).
-import { closeDatabase, openDatabase } from "../app/server/db/client.server";
-import { runMigrations } from "../app/server/db/migrate.server";
+import { closeDatabase, openDatabase } from "../app/server/platform/db/client.server";
+import { runMigrations } from "../app/server/platform/db/migrate.server";
 
 try {
   const { url } = await openDatabase({ ownEmbedded: false });

@@ -1,6 +1,6 @@
 // npm run db:seed: the demo catalogue, blog, settings and admin, on any database (once).
-import { closeDatabase, openDatabase } from "../app/server/db/client.server";
-import { runMigrations } from "../app/server/db/migrate.server";
+import { closeDatabase, openDatabase } from "../app/server/platform/db/client.server";
+import { runMigrations } from "../app/server/platform/db/migrate.server";
 import { seedDemo } from "../app/server/seed/seed.server";
 
 try {

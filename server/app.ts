@@ -4,25 +4,25 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
-import { visitCounting } from "~/server/analytics/visits-middleware.server";
-import { sessionCookieRefresh } from "~/server/auth/session-refresh.server";
-import { sessionRoleReader } from "~/server/auth/session-viewer.server";
-import { getEnv, publicUrl } from "~/server/env.server";
-import { getDb } from "~/server/db/client.server";
-import { admissionControl } from "~/server/http/admission.server";
-import { allowedMethods } from "~/server/http/allowed-methods.server";
-import { outageAs503 } from "~/server/http/outage.server";
-import { pageCache } from "~/server/http/page-cache.server";
-import { getAuthSecret } from "~/server/secrets.server";
-import { privateResponses } from "~/server/http/private-responses.server";
-import { requestLog } from "~/server/http/request-log.server";
-import { sameOriginOnly } from "~/server/http/same-origin.server";
-import { securityHeaders } from "~/server/http/security-headers.server";
-import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
+import { visitCounting } from "~/server/insight/analytics/visits-middleware.server";
+import { sessionCookieRefresh } from "~/server/people/auth/session-refresh.server";
+import { sessionRoleReader } from "~/server/platform/http/session-viewer.server";
+import { getEnv, publicUrl } from "~/server/platform/env.server";
+import { getDb } from "~/server/platform/db/client.server";
+import { admissionControl } from "~/server/platform/http/admission.server";
+import { allowedMethods } from "~/server/platform/http/allowed-methods.server";
+import { outageAs503 } from "~/server/platform/http/outage.server";
+import { pageCache } from "~/server/platform/http/page-cache.server";
+import { getAuthSecret } from "~/server/platform/secrets.server";
+import { privateResponses } from "~/server/platform/http/private-responses.server";
+import { requestLog } from "~/server/platform/http/request-log.server";
+import { sameOriginOnly } from "~/server/platform/http/same-origin.server";
+import { securityHeaders } from "~/server/platform/http/security-headers.server";
+import { closeAfterUnreadBody } from "~/server/platform/http/unread-body.server";
 import { unavailablePage } from "./unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
-export { beginShutdown } from "~/server/shutdown.server";
+export { beginShutdown } from "~/server/platform/shutdown.server";
 
 declare module "react-router" {
   interface AppLoadContext {

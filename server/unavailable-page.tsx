@@ -4,7 +4,7 @@ import { ServerErrorContent } from "~/components/error-pages";
 import { links } from "~/root";
 
 /**
- * The page a request refused by admission control gets (503, app/server/http/admission.server.ts):
+ * The page a request refused by admission control gets (503, app/server/platform/http/admission.server.ts):
  * the shop's own "briefly unavailable" page, as the root error boundary shows it during a
  * database outage, with the shop's stylesheet. Made once, without the database (which is what is
  * busy) and without scripts (it is a dead end: "Return to Home" reloads the page), so answering

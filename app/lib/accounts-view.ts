@@ -2,7 +2,7 @@ import type { OrderMoney } from "./order-money";
 
 /**
  * What the browser sees on the account page: the profile form and the person's own orders.
- * Plain types, safe to import anywhere; app/server/accounts builds these values and is
+ * Plain types, safe to import anywhere; app/server/people/accounts builds these values and is
  * annotated with them.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What the admin's Analytics page shows (docs/rules/analytics.md). Plain types, safe to import
- * anywhere; app/server/analytics/figures.server.ts builds them. Money is integer cents, days
+ * anywhere; app/server/insight/analytics/figures.server.ts builds them. Money is integer cents, days
  * are UTC days written YYYY-MM-DD.
  */
 import type { DateRange } from "./date-range";

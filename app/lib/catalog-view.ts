@@ -1,7 +1,7 @@
 /**
  * What the browser sees of the catalogue: the admin products, categories and variations tables,
  * the product editor, and a page of storefront product cards. Plain types, safe to import
- * anywhere; the server modules that build these values (app/server/catalog) are annotated with
+ * anywhere; the server modules that build these values (app/server/catalog/products) are annotated with
  * them, so a change on either side is a type error instead of a silent copy drifting apart.
  */
 import type { ProductCardData } from "./product";

@@ -112,7 +112,7 @@ export type CartProblem =
   | { id: string; problem: "out_of_stock" | "short"; name: string; stockQuantity: number }
   | { id: string; problem: "price_changed"; name: string; priceCents: number; cartPriceCents: number };
 
-/** Why the checkout made no payment page (app/server/checkout); the route turns it into a status. */
+/** Why the checkout made no payment page (app/server/commerce/checkout); the route turns it into a status. */
 export type CheckoutRefusal =
   | { kind: "cart_problems"; problems: CartProblem[] }
   | { kind: "too_large"; limitCents: number }

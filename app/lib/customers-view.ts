@@ -1,6 +1,6 @@
 /**
  * What the browser sees of customers in the admin: the list, its query and one customer's page.
- * Plain types and URL helpers, safe to import anywhere; app/server/customers builds these values.
+ * Plain types and URL helpers, safe to import anywhere; app/server/people/customers builds these values.
  * Times are ISO 8601 strings, money integer cents.
  */
 

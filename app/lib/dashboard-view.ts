@@ -1,7 +1,7 @@
 /**
  * What the browser sees on the admin dashboard: the four figures with their change, the recent
  * activity and what needs attention. Plain types, safe to import anywhere;
- * app/server/admin/dashboard.server.ts builds these values and is annotated with them.
+ * app/server/insight/dashboard/dashboard.server.ts builds these values and is annotated with them.
  */
 import { formatChange, percentChange } from "./date-range";
 

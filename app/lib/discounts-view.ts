@@ -4,7 +4,7 @@ import { formatRate } from "./pricing-view";
 /**
  * What the browser sees of discount codes in the admin (`/admin/discounts`): the list, one code
  * in its editor and the choices the editor offers. Plain types, safe to import anywhere;
- * app/server/discounts/admin.server.ts builds these values. Times are ISO 8601 strings (UTC),
+ * app/server/commerce/discounts/admin.server.ts builds these values. Times are ISO 8601 strings (UTC),
  * money integer cents, percentages basis points (1000 is 10%).
  */
 

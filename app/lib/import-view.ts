@@ -1,7 +1,7 @@
 /**
  * What the browser sees of a product CSV import: the dry run the admin confirms and what the
  * finished import did, carried in the import job's `detail` and `result` (app/lib/jobs-view.ts).
- * Plain types, safe to import anywhere; app/server/import/import-jobs.server.ts builds these values
+ * Plain types, safe to import anywhere; app/server/catalog/import/import-jobs.server.ts builds these values
  * and is checked against them.
  */
 

@@ -1,7 +1,7 @@
 /**
  * What the browser sees of a background job (a CSV import, an image migration): its progress and
  * result, read from /admin/products/jobs/:id and its event stream. Plain types, safe to import
- * anywhere; app/server/jobs/jobs.server.ts builds the value (toJobView) and is annotated with it.
+ * anywhere; app/server/platform/jobs/jobs.server.ts builds the value (toJobView) and is annotated with it.
  */
 
 export type JobKind = "import" | "image-migration";

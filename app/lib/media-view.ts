@@ -1,7 +1,7 @@
 /**
  * What the browser sees of an image migration (the Migrate Images tab): the per-product results
  * carried in the migration job's `result` (app/lib/jobs-view.ts). Plain types, safe to import
- * anywhere; app/server/media/migrate-images.server.ts builds these values and is annotated with them.
+ * anywhere; app/server/catalog/media/migrate-images.server.ts builds these values and is annotated with them.
  */
 
 /** One product's image, copied into the shop's storage or not (and why not). */

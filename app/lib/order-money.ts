@@ -2,7 +2,7 @@ import { formatMoney } from "./money";
 import { taxLabel } from "./pricing-view";
 
 /**
- * The quote an order was placed at, as the order stores it (app/server/db/schema/orders.ts): every
+ * The quote an order was placed at, as the order stores it (app/server/platform/db/schema/orders.ts): every
  * money line, as charged. An order row has these columns under these names, so it can be passed
  * as it is. Integer cents.
  */

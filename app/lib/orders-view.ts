@@ -1,6 +1,6 @@
 /**
  * What the browser sees of orders in the admin: the list, its four figures and one order's page.
- * Plain types, safe to import anywhere; app/server/orders/admin-orders.server.ts builds these
+ * Plain types, safe to import anywhere; app/server/commerce/orders/admin-orders.server.ts builds these
  * values and is annotated with them. Times are ISO 8601 strings, money integer cents.
  */
 import type { OrderMoney } from "./order-money";

@@ -1,5 +1,5 @@
 /**
- * What the shop charges for a cart, as the server computed it (app/server/pricing). The cart page,
+ * What the shop charges for a cart, as the server computed it (app/server/commerce/pricing). The cart page,
  * the checkout page, the order and the payment provider all show or charge exactly this; the
  * browser only prints it. Every amount is integer cents. Rules: docs/money-path.md.
  */

@@ -1,6 +1,6 @@
 /**
  * The admin's Reports (/admin/reports): which reports there are, and what the page shows of one.
- * Plain types, safe to import anywhere; app/server/reports builds the values. Money is integer
+ * Plain types, safe to import anywhere; app/server/insight/reports builds the values. Money is integer
  * cents here; the page prints it with formatMoney, the CSV as decimal dollars.
  */
 

@@ -3,7 +3,7 @@ import type { OrderMoney } from "./order-money";
 
 /**
  * What the shopper's order page shows (docs/rules/after-sale.md, The shopper's order page).
- * Plain types, safe to import anywhere; app/server/orders/shopper-order.server.ts builds them.
+ * Plain types, safe to import anywhere; app/server/commerce/orders/shopper-order.server.ts builds them.
  * Times are ISO 8601 strings, money integer cents.
  */
 

@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
-import { stopVisitCounting } from "./analytics/visits.server";
-import { getEnv } from "./env.server";
-import { closeDatabase, openDatabase } from "./db/client.server";
-import { runMigrations } from "./db/migrate.server";
+import { stopVisitCounting } from "./insight/index.server";
+import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, runMigrations, startChangeLogPruner, startMailWorker, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
-import { startChangeLogPruner } from "./http/page-cache.server";
-import { releaseClusterTasks } from "./jobs/cluster-task.server";
-import { getRootLogger } from "./logger.server";
-import { startSettlementWorkers } from "./settlement/worker.server";
-import { startMailWorker } from "./mail/worker.server";
-import { warmUpMailTemplates } from "./mail/templates/load.server";
-import { startCheckoutReminders } from "./reminders/worker.server";
-import { getAuthSecret } from "./secrets.server";
+import { startCheckoutReminders, startSettlementWorkers } from "./commerce/index.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
 

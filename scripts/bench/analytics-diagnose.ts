@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { createDatabase, type Database } from "../../app/server/db/client.server";
+import { createDatabase, type Database } from "../../app/server/platform/db/client.server";
 
 /**
  * Why an owner's page is over budget: its server work run in this process (the same functions

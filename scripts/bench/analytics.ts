@@ -1,7 +1,7 @@
 import os from "node:os";
 import { customerListSearch, DEFAULT_CUSTOMER_SORT, type CustomerSort } from "../../app/lib/customers-view";
 import { addDays, readDateRange } from "../../app/lib/date-range";
-import type { Database } from "../../app/server/db/client.server";
+import type { Database } from "../../app/server/platform/db/client.server";
 import { fillAnalytics, sizesFor, type AnalyticsData } from "./analytics-data";
 import { diagnose, type Diagnosis } from "./analytics-diagnose";
 import type { BenchContext } from "./context";
@@ -97,10 +97,10 @@ async function page(ctx: BenchContext, cookie: string, path: string) {
 
 /** The loaders' own server functions, loaded only when a page needs explaining (a rename then fails one diagnosis, not the run). */
 const server = {
-  analytics: () => import("../../app/server/analytics/figures.server"),
-  reports: () => import("../../app/server/reports/reports.server"),
+  analytics: () => import("../../app/server/insight/analytics/figures.server"),
+  reports: () => import("../../app/server/insight/reports/reports.server"),
   reportIds: () => import("../../app/lib/reports-view"),
-  customers: () => import("../../app/server/customers/list.server"),
+  customers: () => import("../../app/server/people/customers/list.server"),
 };
 
 async function routesFor(ctx: BenchContext, cookie: string, data: AnalyticsData, part: Part): Promise<Route[]> {

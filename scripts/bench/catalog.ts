@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { createDatabase } from "../../app/server/db/client.server";
+import { createDatabase } from "../../app/server/platform/db/client.server";
 import { seedDemo } from "../../app/server/seed/seed.server";
 import { seeded, type Random } from "./random";
 import {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/db/embedded.server";
-import { runMigrations } from "../../app/server/db/migrate.server";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/platform/db/embedded.server";
+import { runMigrations } from "../../app/server/platform/db/migrate.server";
 
 /**
  * Where the bench runs: the server DATABASE_URL names (a fresh database is created there and

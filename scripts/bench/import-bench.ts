@@ -4,8 +4,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
-import { createDatabase } from "../../app/server/db/client.server";
+import { createOrPromoteAdmin } from "../../app/server/people/accounts/admin.server";
+import { createDatabase } from "../../app/server/platform/db/client.server";
 import type { JobView } from "../../app/lib/jobs-view";
 import type { BenchServer } from "./database";
 import { request, signIn } from "./http";
@@ -119,7 +119,7 @@ export async function runImportBench(opts: BenchOptions, server: BenchServer, lo
   const part = new Part("import", "CSV import vs PostgreSQL COPY");
   let sample: SampleModule;
   try {
-    sample = (await import("../../app/server/import/sample-csv.server")) as SampleModule;
+    sample = (await import("../../app/server/catalog/import/sample-csv.server")) as SampleModule;
   } catch (err) {
     part.note(`Skipped: the import's sample-file generator is missing (${(err as Error).message.split("\n")[0]}).`, "skipped");
     return part.result();

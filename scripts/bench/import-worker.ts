@@ -1,7 +1,7 @@
 // Runs the import engine alone on one file, in a process of its own, so its peak memory is its
 // own: `tsx scripts/bench/import-worker.ts <database url> <csv file>` prints one JSON line.
-import { createDatabase } from "../../app/server/db/client.server";
-import { importProducts } from "../../app/server/import/run-import.server";
+import { createDatabase } from "../../app/server/platform/db/client.server";
+import { importProducts } from "../../app/server/catalog/import/run-import.server";
 
 const [url, file] = process.argv.slice(2);
 if (!url || !file) {

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { reviewCart } from "../../app/server/checkout/cart-review.server";
-import { createDatabase } from "../../app/server/db/client.server";
+import { reviewCart } from "../../app/server/commerce/checkout/cart-review.server";
+import { createDatabase } from "../../app/server/platform/db/client.server";
 import type { BenchContext } from "./context";
 import { request } from "./http";
 import { Part, mark, table, type PartResult } from "./part";

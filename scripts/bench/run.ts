@@ -2,10 +2,10 @@
 // bench/results.json. See bench/README.md for what each figure means, `-- --help` for options.
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { createOrPromoteAdmin } from "../../app/server/accounts/admin.server";
-import { insertPasswordUser } from "../../app/server/accounts/password-user.server";
-import { createDatabase } from "../../app/server/db/client.server";
-import { resetEnvCache } from "../../app/server/env.server";
+import { createOrPromoteAdmin } from "../../app/server/people/accounts/admin.server";
+import { insertPasswordUser } from "../../app/server/people/accounts/password-user.server";
+import { createDatabase } from "../../app/server/platform/db/client.server";
+import { resetEnvCache } from "../../app/server/platform/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
 import { runAnalytics, TITLE as ANALYTICS_TITLE } from "./analytics";
 import { runBurst } from "./burst";

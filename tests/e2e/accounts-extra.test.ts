@@ -1,6 +1,6 @@
 import { renderSVG } from "uqr";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "~/server/db/schema";
+import { mailOutbox } from "~/server/platform/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { asAdmin, asCustomer, makeAdmin, totpCode } from "../factories/users";
 import { useShop } from "./harness";

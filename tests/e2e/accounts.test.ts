@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, session } from "~/server/db/schema";
+import { mailOutbox, session } from "~/server/platform/db/schema";
 import { asAdmin, asCustomer, createSession, makeUser, SESSION_COOKIE, signIn } from "../factories/users";
 import { E2E_AUTH_SECRET, useShop } from "./harness";
 import { formsHydrated, toast } from "./page-helpers";

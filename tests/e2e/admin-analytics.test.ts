@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { searchTermsDaily, visitsDaily } from "~/server/db/schema";
+import { searchTermsDaily, visitsDaily } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { placeOrder } from "../factories/sold-orders";
 import { asAdmin } from "../factories/users";

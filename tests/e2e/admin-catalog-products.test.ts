@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
-import { productVariations, products, variationTypes, variationValues } from "~/server/db/schema";
+import { productVariations, products, variationTypes, variationValues } from "~/server/platform/db/schema";
 import { makeProduct, makeProducts } from "../factories/products";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";

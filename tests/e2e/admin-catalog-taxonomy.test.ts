@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { categories, products, variationTypes, variationValues } from "~/server/db/schema";
+import { categories, products, variationTypes, variationValues } from "~/server/platform/db/schema";
 import { makeCategory, makeProduct } from "../factories/products";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discountCodes } from "~/server/db/schema";
+import { discountCodes } from "~/server/platform/db/schema";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";
 import { hydrated, open, seeToast, slow } from "./page-helpers";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
-import { shippingRates, shippingZones, taxRates, taxSettings } from "~/server/db/schema";
+import { shippingRates, shippingZones, taxRates, taxSettings } from "~/server/platform/db/schema";
 import { asAdmin, asCustomer } from "../factories/users";
 import { useShop } from "./harness";
 import { hydrated, seeToast, slow } from "./page-helpers";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, products, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
+import { mailOutbox, products, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { openCheckout, orderBySession } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer } from "../factories/users";

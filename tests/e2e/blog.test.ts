@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { blogPosts } from "~/server/db/schema";
+import { blogPosts } from "~/server/platform/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { HTML_PAGE, SVG_IMAGE } from "../factories/images";
 import { makePost, makePosts } from "../factories/posts";

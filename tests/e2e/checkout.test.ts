@@ -128,7 +128,7 @@ describe("buying through the cart, the checkout and the test payment page", () =
     const page = await shop.newPage();
     await addToCart(page, quilt.id, "Cotton Quilt");
     await addToCart(page, sham.id, "Pillow Sham");
-    const { products } = await import("~/server/db/schema");
+    const { products } = await import("~/server/platform/db/schema");
     const { eq } = await import("drizzle-orm");
     await shop.db.update(products).set({ priceCents: 9900 }).where(eq(products.id, quilt.id));
     await shop.db.update(products).set({ active: false }).where(eq(products.id, sham.id));
@@ -187,7 +187,7 @@ describe("buying through the cart, the checkout and the test payment page", () =
     ]);
     await Promise.all([first.waitForURL(/\/pay\/test\//), second.waitForURL(/\/pay\/test\//)]);
     expect(second.url()).toBe(first.url());
-    const { orders } = await import("~/server/db/schema");
+    const { orders } = await import("~/server/platform/db/schema");
     const { eq } = await import("drizzle-orm");
     expect(await shop.db.select().from(orders).where(eq(orders.email, "twotabs@example.test"))).toHaveLength(1);
   });

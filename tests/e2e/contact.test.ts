@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { mailOutbox, newsletterSubscriptions } from "~/server/db/schema";
+import { mailOutbox, newsletterSubscriptions } from "~/server/platform/db/schema";
 import { asAdmin } from "../factories/users";
 import { launchBrowser, useShop } from "./harness";
 

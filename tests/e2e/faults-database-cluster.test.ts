@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "~/server/db/client.server";
+import { createDatabase, type Database } from "~/server/platform/db/client.server";
 import { makeProducts } from "../factories/products";
 import { ownPostgres, payOnTestPage, spawnShop, tempDataDir, testSessionOf, waitFor, type OwnPostgres, type ShopProcess } from "./faults-harness";
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STALE_MESSAGE } from "~/server/jobs/jobs.server";
-import { writeSampleCsv } from "~/server/import/sample-csv.server";
+import { STALE_MESSAGE } from "~/server/platform/jobs/jobs.server";
+import { writeSampleCsv } from "~/server/catalog/import/sample-csv.server";
 import { createSession, makeAdmin, SESSION_COOKIE } from "../factories/users";
 import { E2E_AUTH_SECRET } from "./harness";
 import { useFaultBed, waitFor } from "./faults-harness";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { useDatabase, type Database } from "~/server/db/client.server";
+import { useDatabase, type Database } from "~/server/platform/db/client.server";
 import { freePort, launchShop } from "../../scripts/shop-process";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { failureReport, watchPage } from "./failure-report";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/server/db/schema";
+import { products } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteSettings } from "~/server/db/schema";
+import { siteSettings } from "~/server/platform/db/schema";
 import { makeProducts } from "../factories/products";
 import { useShop } from "./harness";
 import { hydrated, slow } from "./page-helpers";

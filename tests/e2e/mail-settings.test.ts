@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "~/server/db/schema";
+import { mailOutbox } from "~/server/platform/db/schema";
 import { asAdmin } from "../factories/users";
 import { useShop } from "./harness";
 import { hydrated, open, slow, toast } from "./page-helpers";

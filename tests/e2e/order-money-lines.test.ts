@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderItems } from "~/server/db/schema";
+import { orderItems } from "~/server/platform/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { asAdmin, asCustomer } from "../factories/users";
 import { useShop } from "./harness";

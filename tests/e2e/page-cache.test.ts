@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blogPosts, products, session, siteSettings } from "~/server/db/schema";
+import { blogPosts, products, session, siteSettings } from "~/server/platform/db/schema";
 import { makePost } from "../factories/posts";
 import { makeProduct } from "../factories/products";
 import { asAdmin, makeCustomer, signInPageAs } from "../factories/users";

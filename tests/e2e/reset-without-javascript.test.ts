@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, it } from "vitest";
-import { mailOutbox } from "~/server/db/schema";
+import { mailOutbox } from "~/server/platform/db/schema";
 import { makeUser } from "../factories/users";
 import { launchBrowser, useShop } from "./harness";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PLACES_ROOT, placeFor } from "~/server/db/embedded-place.server";
+import { PLACES_ROOT, placeFor } from "~/server/platform/db/embedded-place.server";
 import { freePort } from "./harness";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { cartLines, products } from "~/server/db/schema";
+import { cartLines, products } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { makeCustomer, signInPageAs } from "../factories/users";
 import { useShop } from "./harness";

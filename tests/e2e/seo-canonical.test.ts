@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { useDatabase } from "~/server/db/client.server";
+import { useDatabase } from "~/server/platform/db/client.server";
 import { openCheckout } from "../factories/orders";
 import { makePosts } from "../factories/posts";
 import { makeProduct } from "../factories/products";

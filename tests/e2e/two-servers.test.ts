@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSampleCsv } from "~/server/import/sample-csv.server";
+import { writeSampleCsv } from "~/server/catalog/import/sample-csv.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { makePng } from "../factories/images";
 import { makeCategory, makeProduct } from "../factories/products";

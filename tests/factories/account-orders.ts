@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client.server";
-import { orders } from "~/server/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
+import { orders } from "~/server/platform/db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 

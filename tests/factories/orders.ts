@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { checkoutRefusalBody, type CheckoutForm, type CheckoutLine } from "~/lib/checkout";
-import { createCheckout } from "~/server/checkout/create-checkout.server";
-import type { Db } from "~/server/db/client.server";
-import { orderEvents, orderItems, orders, products } from "~/server/db/schema";
-import { getPaymentProvider, type PaymentProvider } from "~/server/payments/index.server";
-import { onlyProvider } from "~/server/settlement/providers.server";
+import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { orderEvents, orderItems, orders, products } from "~/server/platform/db/schema";
+import { getPaymentProvider, type PaymentProvider } from "~/server/commerce/payments/index.server";
+import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 
 /** A complete, valid shipping form; override any field. */
 export function shippingForm(overrides: Partial<CheckoutForm> = {}): CheckoutForm {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client.server";
-import { blogPosts } from "~/server/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
+import { blogPosts } from "~/server/platform/db/schema";
 
 export type PostRow = typeof blogPosts.$inferSelect;
 export type PostOverrides = Partial<typeof blogPosts.$inferInsert>;

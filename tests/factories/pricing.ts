@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "~/server/db/client.server";
-import { discountCodes, shippingRates, shippingZones, taxRates, taxSettings, type WeightBand } from "~/server/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
+import { discountCodes, shippingRates, shippingZones, taxRates, taxSettings, type WeightBand } from "~/server/platform/db/schema";
 
 type RateInput = {
   name: string;

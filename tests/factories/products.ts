@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client.server";
-import { categories, products } from "~/server/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
+import { categories, products } from "~/server/platform/db/schema";
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductOverrides = Partial<typeof products.$inferInsert>;

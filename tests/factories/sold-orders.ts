@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client.server";
-import { orderItems, orders } from "~/server/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
+import { orderItems, orders } from "~/server/platform/db/schema";
 import type { ProductRow } from "./products";
 
 /** A line: its product (null: a product deleted since), quantity, unit price, and its share of the order discount. */

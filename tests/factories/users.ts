@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
-import type { Db } from "~/server/db/client.server";
-import { insertPasswordUser } from "~/server/accounts/password-user.server";
-import { session } from "~/server/db/schema";
-import { getAuthSecret } from "~/server/secrets.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { insertPasswordUser } from "~/server/people/accounts/password-user.server";
+import { session } from "~/server/platform/db/schema";
+import { getAuthSecret } from "~/server/platform/secrets.server";
 import { E2E_AUTH_SECRET } from "../e2e/harness";
 
 export type TestUser = {

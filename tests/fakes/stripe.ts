@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
+import { resetEnvCache } from "~/server/platform/env.server";
 
 /**
  * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with

@@ -4,7 +4,7 @@ import { action as authAction, loader as authLoader } from "~/routes/account/aut
 import { loader as confirmedLoader } from "~/routes/account/email-confirmed";
 import { loader as authApi } from "~/routes/resources/auth-api";
 import { loader as rootLoader } from "~/root";
-import { profiles, user } from "~/server/db/schema";
+import { profiles, user } from "~/server/platform/db/schema";
 import { makeUser, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { cookieFrom, freshIp, get, linkIn, mailsTo, post, run } from "./accounts-helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getCurrentUser } from "~/server/auth/current-user.server";
+import { getCurrentUser } from "~/server/people/auth/current-user.server";
 import { makeAdmin, makeUser, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { authMailsSettled } from "~/server/auth/auth.server";
-import type { Db } from "~/server/db/client.server";
-import { mailOutbox } from "~/server/db/schema";
+import { authMailsSettled } from "~/server/people/auth/auth.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { mailOutbox } from "~/server/platform/db/schema";
 
 /** What a loader or action answered, thrown or returned, as a person's browser would see it. */
 export type Outcome = { status: number; location: string | null; headers: Headers; data: any };

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getCurrentUser } from "~/server/auth/current-user.server";
+import { getCurrentUser } from "~/server/people/auth/current-user.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/account/sign-out";
 import * as authApi from "~/routes/resources/auth-api";
-import { profiles, session, user } from "~/server/db/schema";
+import { profiles, session, user } from "~/server/platform/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { createSession, makeAdmin, makeUser, SESSION_COOKIE, sessionCookie } from "../factories/users";
 import { useTestDatabase } from "../setup/database";

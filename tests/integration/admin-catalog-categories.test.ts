@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader as redirectLoader } from "~/routes/admin/products/categories";
 import { loader as pageLoader } from "~/routes/admin/products/index";
-import { categories, products } from "~/server/db/schema";
+import { categories, products } from "~/server/platform/db/schema";
 import { makeCategory, makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer, type TestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/database";

@@ -1,4 +1,4 @@
-import type { Db } from "~/server/db/client.server";
+import type { Db } from "~/server/platform/db/client.server";
 import { requestAs } from "../factories/users";
 import { args } from "./route-args";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as editorLoader, action as editorAction } from "~/routes/admin/products/editor";
 import { loader as pageLoader } from "~/routes/admin/products/index";
 import { action } from "~/routes/admin/products/variations";
-import { productVariations, variationTypes, variationValues } from "~/server/db/schema";
+import { productVariations, variationTypes, variationValues } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer, type TestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/database";

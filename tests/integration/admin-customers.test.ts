@@ -5,10 +5,10 @@ import { CUSTOMER_SORTS, type CustomerRow, type CustomerSort } from "~/lib/custo
 import { loader as listLoader } from "~/routes/admin/customers";
 import { action as customerAction, loader as customerLoader } from "~/routes/admin/customers/customer";
 import { loader as exportLoader } from "~/routes/admin/customers/export";
-import { authMailsSettled } from "~/server/auth/auth.server";
-import type { Db } from "~/server/db/client.server";
-import { contactMessages, customers, mailOutbox, newsletterSubscriptions, orders, testPaymentSessions, user } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
+import { authMailsSettled } from "~/server/people/auth/auth.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { contactMessages, customers, mailOutbox, newsletterSubscriptions, orders, testPaymentSessions, user } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { makeOrder } from "../factories/account-orders";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/orders/order";
-import type { Db } from "~/server/db/client.server";
-import { mailOutbox, orders, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { mailOutbox, orders, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { requestAs } from "../factories/users";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as profileLoader } from "~/routes/account/profile";
-import { testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { changeOrderStatus } from "~/server/orders/status.server";
-import { payTestSession } from "~/server/payments/test-provider.server";
+import { testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { changeOrderStatus } from "~/server/commerce/orders/status.server";
+import { payTestSession } from "~/server/commerce/payments/test-provider.server";
 import { orderTimeline, stockOf } from "../factories/orders";
 import { makeOrder } from "../factories/account-orders";
 import { makeAdmin, makeCustomer } from "../factories/users";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { getCustomer } from "~/server/customers/detail.server";
-import { contactMessages, customers } from "~/server/db/schema";
-import { countFailedMails, listOutbox } from "~/server/mail/outbox.server";
+import { getCustomer } from "~/server/people/customers/detail.server";
+import { contactMessages, customers } from "~/server/platform/db/schema";
+import { countFailedMails, listOutbox } from "~/server/platform/mail/outbox.server";
 import { makeOrder } from "../factories/account-orders";
 import { useTestDatabase } from "../setup/database";
 

@@ -4,10 +4,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { formatChange, readDateRange, type DateRange } from "~/lib/date-range";
-import { analyticsView, customerCounts } from "~/server/analytics/figures.server";
-import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/analytics/sales.server";
-import type { Db } from "~/server/db/client.server";
-import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/db/schema";
+import { analyticsView, customerCounts } from "~/server/insight/analytics/figures.server";
+import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/insight/analytics/sales.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/platform/db/schema";
 import { makeProduct, makeProducts, type ProductRow } from "../factories/products";
 import { placeOrder } from "../factories/sold-orders";
 import { makeAdmin, requestAs } from "../factories/users";
@@ -434,7 +434,7 @@ describe("the monthly search terms", () => {
     ]);
     expect(await monthly()).toEqual(await fromDaily());
     // October 31 – November 1: one day of October (from the daily rows) and one of November.
-    const { searchTerms } = await import("~/server/analytics/figures.server");
+    const { searchTerms } = await import("~/server/insight/analytics/figures.server");
     expect(await searchTerms(t.db, custom("2024-10-31", "2024-11-01"))).toEqual({
       top: [{ term: "quilt", count: 8 }],
       empty: [{ term: "quilt", count: 5 }],

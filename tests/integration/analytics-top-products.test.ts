@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DayRange } from "~/lib/date-range";
-import { salesByProduct } from "~/server/analytics/sales.server";
+import { salesByProduct } from "~/server/insight/analytics/sales.server";
 import { useTestDatabase } from "../setup/database";
 
 const t = useTestDatabase();

@@ -6,12 +6,12 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createBackup } from "~/server/backup/backup.server";
-import { BackupRefusedError, readJournal, type Manifest } from "~/server/backup/format.server";
-import { inspectBackup, restoreBackup } from "~/server/backup/restore.server";
-import { migrationsFolder } from "~/server/db/client.server";
-import { S3Storage } from "~/server/storage/s3.server";
-import { DiskStorage } from "~/server/storage/storage.server";
+import { createBackup } from "~/server/platform/backup/backup.server";
+import { BackupRefusedError, readJournal, type Manifest } from "~/server/platform/backup/format.server";
+import { inspectBackup, restoreBackup } from "~/server/platform/backup/restore.server";
+import { migrationsFolder } from "~/server/platform/db/client.server";
+import { S3Storage } from "~/server/platform/storage/s3.server";
+import { DiskStorage } from "~/server/platform/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { makePng } from "../factories/images";
 import { openCheckout } from "../factories/orders";
@@ -20,7 +20,7 @@ import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 
 /**
- * npm run db:backup / db:restore's modules (app/server/backup) against real databases: a shop with
+ * npm run db:backup / db:restore's modules (app/server/platform/backup) against real databases: a shop with
  * orders, products, a post and uploads is backed up and restored into a fresh database and a
  * fresh uploads folder; each refusal changes nothing; a backup taken while checkouts commit is one
  * snapshot.

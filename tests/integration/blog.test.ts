@@ -7,7 +7,7 @@ import * as upload from "~/routes/admin/blog/upload";
 import * as blogIndex from "~/routes/blog/index";
 import * as blogPost from "~/routes/blog/post";
 import * as rss from "~/routes/blog/rss";
-import { blogPosts } from "~/server/db/schema";
+import { blogPosts } from "~/server/platform/db/schema";
 import { useTestDatabase } from "../setup/database";
 import { makeBmp, makeIco, makePng, SVG_IMAGE } from "../factories/images";
 import { makePost, makePosts } from "../factories/posts";

@@ -4,7 +4,7 @@ import type { PaymentVerification } from "~/lib/checkout";
 import { action as checkoutAction } from "~/routes/resources/checkout";
 import { action as payAction } from "~/routes/resources/test-payment";
 import { action as verifyAction } from "~/routes/resources/verify-payment";
-import { mailOutbox, orders, testPaymentSessions } from "~/server/db/schema";
+import { mailOutbox, orders, testPaymentSessions } from "~/server/platform/db/schema";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, routeArgs, shippingForm, stockOf, verifyRequest } from "../factories/orders";
 import { makeProduct } from "../factories/products";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutAnswer } from "~/routes/_edge/checkout.server";
-import { createCheckout } from "~/server/checkout/create-checkout.server";
-import { discountCodes, discountUses, orders, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
+import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
+import { discountCodes, discountUses, orders, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { cartLines, shippingForm } from "../factories/orders";
 import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createCheckout } from "~/server/checkout/create-checkout.server";
-import { reviewCart } from "~/server/checkout/cart-review.server";
-import { orderItems, orders, testPaymentSessions } from "~/server/db/schema";
-import { getPaymentProvider, type PaymentOrder, type PaymentProvider } from "~/server/payments/index.server";
-import { onlyProvider } from "~/server/settlement/providers.server";
+import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
+import { reviewCart } from "~/server/commerce/checkout/cart-review.server";
+import { orderItems, orders, testPaymentSessions } from "~/server/platform/db/schema";
+import { getPaymentProvider, type PaymentOrder, type PaymentProvider } from "~/server/commerce/payments/index.server";
+import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { cartLines, shippingForm } from "../factories/orders";
 import { makeProducts } from "../factories/products";
 import { useTestDatabase } from "../setup/database";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { releaseOrderStock } from "~/server/settlement/stock.server";
-import { products, testPaymentSessions } from "~/server/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { releaseOrderStock } from "~/server/commerce/settlement/stock.server";
+import { products, testPaymentSessions } from "~/server/platform/db/schema";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../setup/database";
 import { openCheckout, orderBySession, stockOf } from "../factories/orders";

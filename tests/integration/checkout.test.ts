@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as checkoutAction } from "~/routes/resources/checkout";
-import { orders, rateLimits, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { ORDER_NUMBER_PATTERN } from "~/server/orders/order-number.server";
-import { payTestSession } from "~/server/payments/test-provider.server";
+import { orders, rateLimits, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { ORDER_NUMBER_PATTERN } from "~/server/commerce/orders/order-number.server";
+import { payTestSession } from "~/server/commerce/payments/test-provider.server";
 import { useTestDatabase } from "../setup/database";
 import { cartLines, checkoutRequest, countOrders, orderLines, orderTimeline, routeArgs, shippingForm } from "../factories/orders";
 import { makeProduct } from "../factories/products";

@@ -1,13 +1,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDatabase, type Database } from "~/server/db/client.server";
+import { createDatabase, type Database } from "~/server/platform/db/client.server";
 import {
   releaseClusterTasks,
   runOncePerCluster,
   startPeriodicTask,
   TASK_LOCK_CLASS,
   taskLockKey,
-} from "~/server/jobs/cluster-task.server";
+} from "~/server/platform/jobs/cluster-task.server";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 
 /**

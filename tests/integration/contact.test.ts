@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action as messageAction, loader as messageLoader } from "~/routes/admin/inbox/message";
 import { loader as inboxLoader } from "~/routes/admin/inbox/index";
 import { action, loader } from "~/routes/store/contact";
-import { contactMessages, mailOutbox, rateLimits } from "~/server/db/schema";
+import { contactMessages, mailOutbox, rateLimits } from "~/server/platform/db/schema";
 import { makeAdmin, makeCustomer, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { args } from "./route-args";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { runMigrations } from "~/server/db/migrate.server";
-import { blogPosts, categories, products, shopMeta, siteSettings, user } from "~/server/db/schema";
+import { runMigrations } from "~/server/platform/db/migrate.server";
+import { blogPosts, categories, products, shopMeta, siteSettings, user } from "~/server/platform/db/schema";
 import { seedBase, seedDemo } from "~/server/seed/seed.server";
 import { createTestDatabase, useTestDatabase } from "../setup/database";
 

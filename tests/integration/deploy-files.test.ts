@@ -14,7 +14,7 @@ const read = (file: string) => fs.readFileSync(file, "utf8");
 
 /** The variable names of env.server.ts's schema (the only reader of process.env). */
 function shopVariables(): string[] {
-  const source = read("app/server/env.server.ts");
+  const source = read("app/server/platform/env.server.ts");
   const start = source.indexOf("const EnvSchema = z.object({");
   const end = source.indexOf("\n});", start);
   expect(start, "EnvSchema in env.server.ts").toBeGreaterThan(-1);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { discountCodes, discountUses } from "~/server/db/schema";
+import { discountCodes, discountUses } from "~/server/platform/db/schema";
 import { readDateRange } from "~/lib/date-range";
-import { discountUsesPerDay, taxCollectedPerDay } from "~/server/discounts/reports.server";
-import { reportTable } from "~/server/reports/reports.server";
+import { discountUsesPerDay, taxCollectedPerDay } from "~/server/insight/reports/discount-reports.server";
+import { reportTable } from "~/server/insight/reports/reports.server";
 import { makeOrder } from "../factories/account-orders";
 import { useTestDatabase } from "../setup/database";
 

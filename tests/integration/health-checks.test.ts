@@ -4,10 +4,10 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as readyz } from "~/routes/resources/readyz";
-import { createDatabase, useDatabase } from "~/server/db/client.server";
-import { beginShutdown } from "~/server/shutdown.server";
-import { S3Storage } from "~/server/storage/s3.server";
-import { DiskStorage, setStorage } from "~/server/storage/storage.server";
+import { createDatabase, useDatabase } from "~/server/platform/db/client.server";
+import { beginShutdown } from "~/server/platform/shutdown.server";
+import { S3Storage } from "~/server/platform/storage/s3.server";
+import { DiskStorage, setStorage } from "~/server/platform/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { useTestDatabase } from "../setup/database";
 

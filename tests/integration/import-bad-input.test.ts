@@ -4,9 +4,9 @@ import path from "node:path";
 import { once } from "node:events";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { products, variationValues } from "~/server/db/schema";
-import { INVALID_FILE_TYPE } from "~/server/import/csv-reader.server";
-import { importProducts } from "~/server/import/run-import.server";
+import { products, variationValues } from "~/server/platform/db/schema";
+import { INVALID_FILE_TYPE } from "~/server/catalog/import/csv-reader.server";
+import { importProducts } from "~/server/catalog/import/run-import.server";
 import { useTestDatabase } from "../setup/database";
 
 const t = useTestDatabase();

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { categories, productVariations, products, variationTypes, variationValues } from "~/server/db/schema";
-import { importProducts } from "~/server/import/run-import.server";
+import { categories, productVariations, products, variationTypes, variationValues } from "~/server/platform/db/schema";
+import { importProducts } from "~/server/catalog/import/run-import.server";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 

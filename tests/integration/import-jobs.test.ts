@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { jobs, products } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
+import { jobs, products } from "~/server/platform/db/schema";
+import { resetEnvCache } from "~/server/platform/env.server";
 import type { JobView } from "~/lib/jobs-view";
-import { createJob, getJob } from "~/server/jobs/jobs.server";
+import { createJob, getJob } from "~/server/platform/jobs/jobs.server";
 import { action as importJobAction } from "~/routes/admin/products/import-job";
 import { loader as jobEvents } from "~/routes/admin/products/job-events";
 import { loader as jobLoader } from "~/routes/admin/products/job";

@@ -2,8 +2,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { products } from "~/server/db/schema";
-import { importProducts } from "~/server/import/run-import.server";
+import { products } from "~/server/platform/db/schema";
+import { importProducts } from "~/server/catalog/import/run-import.server";
 import { loader as productLoader, meta as productMeta } from "~/routes/store/product";
 import { useTestDatabase } from "../setup/database";
 

@@ -56,73 +56,97 @@ const line = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}`;
 // Every file of the throwaway tree. Comments say which rule a file breaks; files without one only
 // import what is allowed, so they must produce no violation.
 const FIXTURES: Record<string, string> = {
-  "app/server/env.server.ts": "export const env = { port: 3000 };\n",
-  "app/server/logger.server.ts": "export const log = (msg: string) => msg;\n",
-  "app/server/refusal.server.ts": "export type Refusal = { kind: string; message: string };\n",
-  "app/server/catalog/products.server.ts":
+  "app/server/platform/env.server.ts": "export const env = { port: 3000 };\n",
+  "app/server/platform/logger.server.ts": "export const log = (msg: string) => msg;\n",
+  "app/server/platform/refusal.server.ts": "export type Refusal = { kind: string; message: string };\n",
+  "app/server/platform/index.server.ts":
+    'export { env } from "./env.server";\n' + 'export type { Refusal } from "./refusal.server";\n',
+  "app/server/catalog/products/products.server.ts":
     'import type { ProductView } from "~/lib/catalog-view";\n' +
-    "export function listProducts(): ProductView[] { return []; }\n",
-  "app/server/db/schema.ts": "export const products = 'products';\n",
+    'import { env } from "../../platform/index.server";\n' +
+    "export function listProducts(): ProductView[] { return env.port ? [] : []; }\n",
+  "app/server/catalog/index.server.ts": 'export { listProducts } from "./products/products.server";\n',
+  "app/server/commerce/index.server.ts": 'export { reload } from "./orders/reload.server";\n',
+  "app/server/platform/db/schema.ts": "export const products = 'products';\n",
   // Allowed from db: db itself, env, logger, refusal (a type), npm packages, node built-ins.
-  "app/server/db/client.server.ts":
+  "app/server/platform/db/client.server.ts":
     'import fs from "node:fs";\n' +
     'import { sql } from "drizzle-orm";\n' +
     'import { env } from "../env.server";\n' +
-    'import { log } from "~/server/logger.server";\n' +
+    'import { log } from "~/server/platform/logger.server";\n' +
     'import type { Refusal } from "../refusal.server";\n' +
     'import { products } from "./schema";\n' +
     "export const client = { fs, sql, env, log, products, refusal: null as Refusal | null };\n",
-  // Rule 4: db → a domain folder.
-  "app/server/db/counts.server.ts":
-    'import { listProducts } from "../catalog/products.server";\n' +
+  // db → an area (also: platform imports an area, and not through its face).
+  "app/server/platform/db/counts.server.ts":
+    'import { listProducts } from "../../catalog/products/products.server";\n' +
     "export const count = () => listProducts().length;\n",
-  // Rule 4: db → anything else in the app (app/lib).
-  "app/server/db/views.server.ts":
+  // db → anything else in the app (app/lib).
+  "app/server/platform/db/views.server.ts":
     'import type { ProductView } from "~/lib/catalog-view";\n' +
     "export type Row = ProductView;\n",
-  // Rule 3: server → a route.
-  "app/server/orders/reload.server.ts":
-    'import { loader } from "~/routes/store/product";\n' + "export const reload = () => loader();\n",
-  // Rule 3: server → a component.
-  "app/server/orders/badge.server.ts":
-    'import { Badge } from "../../components/store/badge";\n' + "export const badge = Badge;\n",
+  // server → a route (also: commerce → catalog's internals instead of its face).
+  "app/server/commerce/orders/reload.server.ts":
+    'import { loader } from "~/routes/store/product";\n' +
+    'import { listProducts } from "../../catalog/products/products.server";\n' +
+    "export const reload = () => [loader(), listProducts()];\n",
+  // server → a component.
+  "app/server/commerce/orders/badge.server.ts":
+    'import { Badge } from "../../../components/store/badge";\n' + "export const badge = Badge;\n",
+  // Allowed: commerce asks catalog through its face, and platform through its face.
+  "app/server/commerce/orders/lines.server.ts":
+    'import { listProducts } from "../../catalog/index.server";\n' +
+    'import type { Refusal } from "~/server/platform/index.server";\n' +
+    "export const lines = (r?: Refusal) => (r ? [] : listProducts());\n",
+  // catalog → commerce: an import up the ladder, closing a circle between the two areas at folder
+  // level although no file imports a file that imports it back.
+  "app/server/catalog/products/reorders.server.ts":
+    'import { reload } from "../../commerce/index.server";\n' + "export const reorders = () => reload();\n",
+  // Allowed: a unit test may reach into another area's internals.
+  "app/server/commerce/orders/lines.server.test.ts":
+    'import { listProducts } from "../../catalog/products/products.server";\n' +
+    "export const t = listProducts;\n",
   "app/lib/catalog-view.ts": "export type ProductView = { id: string; name: string };\n",
-  // Rule 1: lib → server (a value, through the alias).
+  // lib → server (a value, through the alias).
   "app/lib/prices.ts":
-    'import { listProducts } from "~/server/catalog/products.server";\n' +
+    'import { listProducts } from "~/server/catalog/index.server";\n' +
     "export const prices = () => listProducts();\n",
-  // Rule 1: lib → server (`import type`, relative).
+  // lib → server (`import type`, relative).
   "app/lib/order-types.ts":
-    'import type { Refusal } from "../server/refusal.server";\n' + "export type OrderRefusal = Refusal;\n",
+    'import type { Refusal } from "../server/platform/refusal.server";\n' + "export type OrderRefusal = Refusal;\n",
   // lib → components.
   "app/lib/badge-text.ts": 'import { Badge } from "~/components/store/badge";\n' + "export const b = Badge;\n",
   "app/components/store/badge.tsx":
     'import type { ProductView } from "~/lib/catalog-view";\n' +
     "export function Badge(props?: { product: ProductView }) { return props ? null : null; }\n",
-  // Rule 2: component → server (`import type`).
+  // component → server (`import type`).
   "app/components/store/order-row.tsx":
-    'import type { Refusal } from "~/server/refusal.server";\n' +
+    'import type { Refusal } from "~/server/platform/index.server";\n' +
     "export function OrderRow(props: { refusal: Refusal }) { return props.refusal.message; }\n",
-  // Rule 2: component → server (a value, relative).
+  // component → server (a value, relative).
   "app/components/admin/products.tsx":
-    'import { listProducts } from "../../server/catalog/products.server";\n' +
+    'import { listProducts } from "../../server/catalog/index.server";\n' +
     "export function Products() { return listProducts().length; }\n",
   // ui → a shop component.
   "app/components/ui/button.tsx":
     'import { Badge } from "../store/badge";\n' + "export function Button() { return Badge(); }\n",
-  // Allowed: a route calls the server and renders components.
+  // Allowed: a route calls an area's face and renders components.
   "app/routes/store/product.tsx":
-    'import { listProducts } from "~/server/catalog/products.server";\n' +
+    'import { listProducts } from "~/server/catalog/index.server";\n' +
     'import { Badge } from "~/components/store/badge";\n' +
     "export function loader() { return listProducts(); }\n" +
     "export default function Product() { return Badge(); }\n",
-  // Rule 5: a two-file circle.
+  // A route → an area's internals.
+  "app/routes/store/category.tsx":
+    'import { listProducts } from "~/server/catalog/products/products.server";\n' +
+    "export function loader() { return listProducts(); }\n",
+  // A two-file circle.
   "app/lib/circle-a.ts": 'import { b } from "./circle-b";\n' + "export const a = () => b;\n",
   "app/lib/circle-b.ts": 'import { a } from "./circle-a";\n' + "export const b = () => a;\n",
-  // Rule 5: a circle closed by a dynamic import.
+  // A circle closed by a dynamic import.
   "scripts/job-a.ts": 'export async function runA() { return (await import("./job-b")).runB; }\n',
   "scripts/job-b.ts": 'import { runA } from "./job-a";\n' + "export const runB = () => runA;\n",
-  // Rule 5: a circle of type-only imports.
+  // A circle of type-only imports.
   "server/hooks.ts": 'import type { Types } from "./types";\n' + "export type Hooks = { types?: Types };\n",
   "server/types.ts": 'import type { Hooks } from "./hooks";\n' + "export type Types = { hooks?: Hooks };\n",
 };
@@ -150,14 +174,25 @@ describe("layer rules", () => {
     const layerBreaks = violations.filter((v) => v.rule.name !== "no-circular").map(line).sort();
     expect(layerBreaks).toEqual(
       [
-        "lib-not-to-server: app/lib/prices.ts → app/server/catalog/products.server.ts",
-        "lib-not-to-server: app/lib/order-types.ts → app/server/refusal.server.ts",
-        "components-not-to-server: app/components/store/order-row.tsx → app/server/refusal.server.ts",
-        "components-not-to-server: app/components/admin/products.tsx → app/server/catalog/products.server.ts",
-        "server-not-to-routes-or-components: app/server/orders/reload.server.ts → app/routes/store/product.tsx",
-        "server-not-to-routes-or-components: app/server/orders/badge.server.ts → app/components/store/badge.tsx",
-        "db-only-to-db-env-logger-refusal: app/server/db/counts.server.ts → app/server/catalog/products.server.ts",
-        "db-only-to-db-env-logger-refusal: app/server/db/views.server.ts → app/lib/catalog-view.ts",
+        "lib-not-to-server: app/lib/prices.ts → app/server/catalog/index.server.ts",
+        "lib-not-to-server: app/lib/order-types.ts → app/server/platform/refusal.server.ts",
+        "components-not-to-server: app/components/store/order-row.tsx → app/server/platform/index.server.ts",
+        "components-not-to-server: app/components/admin/products.tsx → app/server/catalog/index.server.ts",
+        "server-not-to-routes-or-components: app/server/commerce/orders/reload.server.ts → app/routes/store/product.tsx",
+        "server-not-to-routes-or-components: app/server/commerce/orders/badge.server.ts → app/components/store/badge.tsx",
+        "db-only-to-db-env-logger-refusal: app/server/platform/db/counts.server.ts → app/server/catalog/products/products.server.ts",
+        "db-only-to-db-env-logger-refusal: app/server/platform/db/views.server.ts → app/lib/catalog-view.ts",
+        "platform-imports-only-itself: app/server/platform/db/counts.server.ts → app/server/catalog/products/products.server.ts",
+        "catalog-imports-only-platform: app/server/catalog/products/reorders.server.ts → app/server/commerce/index.server.ts",
+        "other-areas-through-the-face: app/server/commerce/orders/reload.server.ts → app/server/catalog/products/products.server.ts",
+        "other-areas-through-the-face: app/server/platform/db/counts.server.ts → app/server/catalog/products/products.server.ts",
+        "routes-through-the-faces: app/routes/store/category.tsx → app/server/catalog/products/products.server.ts",
+        // Each pair of areas importing each other, whichever files do it: catalog ↔ commerce
+        // (through faces only) and platform ↔ catalog.
+        "no-area-circle: app/server/catalog → app/server/commerce",
+        "no-area-circle: app/server/commerce → app/server/catalog",
+        "no-area-circle: app/server/catalog → app/server/platform",
+        "no-area-circle: app/server/commerce → app/server/platform",
         "ui-not-to-shop-components: app/components/ui/button.tsx → app/components/store/badge.tsx",
         "lib-not-to-components: app/lib/badge-text.ts → app/components/store/badge.tsx",
       ].sort(),
@@ -186,6 +221,11 @@ describe("layer rules", () => {
       "components-not-to-server",
       "server-not-to-routes-or-components",
       "db-only-to-db-env-logger-refusal",
+      "platform-imports-only-itself",
+      "catalog-imports-only-platform",
+      "other-areas-through-the-face",
+      "routes-through-the-faces",
+      "no-area-circle",
       "ui-not-to-shop-components",
       "lib-not-to-components",
       "no-circular",

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, orders, products, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { releaseOrderStock } from "~/server/settlement/stock.server";
-import { payWithTestCard } from "~/server/settlement/test-payments.server";
-import { saveLowStockDefault } from "~/server/settings/inventory.server";
-import { updateProduct } from "~/server/catalog/admin-products.server";
+import { mailOutbox, orders, products, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { releaseOrderStock } from "~/server/commerce/settlement/stock.server";
+import { payWithTestCard } from "~/server/commerce/settlement/test-payments.server";
+import { saveLowStockDefault } from "~/server/catalog/products/inventory-settings.server";
+import { updateProduct } from "~/server/catalog/products/admin-products.server";
 import { openCheckout, stockOf } from "../factories/orders";
 import { makeProduct, type ProductRow } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
@@ -130,7 +130,7 @@ describe("low-stock alerts", () => {
     const towel = await makeProduct(t.db, { name: "Alert Towel I", sku: "ALERT-TOWEL-I", stockQuantity: 5 });
     await sell(towel, 1); // 4: mail
     expect(await alertedAt(towel.id)).not.toBeNull();
-    const { importProducts } = await import("~/server/import/run-import.server");
+    const { importProducts } = await import("~/server/catalog/import/run-import.server");
     const csv = `title,sku,price,stock_quantity\nAlert Towel I,ALERT-TOWEL-I,25.00,40\n`;
     await importProducts(t.db, (async function* () { yield Buffer.from(csv); })());
     expect(await stockOf(t.db, towel.id)).toBe(40);

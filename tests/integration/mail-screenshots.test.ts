@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchRenderer, mailScreenshot, sampleContext } from "../../scripts/mail-screenshots";
-import { renderSampleMail } from "~/server/mail/samples.server";
+import { renderSampleMail } from "~/server/platform/mail/samples.server";
 
 describe("npm run mails:screenshots", () => {
   let browser: Browser;

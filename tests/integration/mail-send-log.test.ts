@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { action as outboxAction, loader as outboxLoader } from "~/routes/admin/outbox/index";
 import { loader as messageLoader } from "~/routes/admin/outbox/message";
 import { loader as layoutLoader } from "~/routes/admin/layout";
-import { sendPasswordResetMail } from "~/server/auth/auth-mails.server";
-import { createDatabase, type Database } from "~/server/db/client.server";
-import { mailOutbox } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
+import { sendPasswordResetMail } from "~/server/people/auth/auth-mails.server";
+import { createDatabase, type Database } from "~/server/platform/db/client.server";
+import { mailOutbox } from "~/server/platform/db/schema";
+import { resetEnvCache } from "~/server/platform/env.server";
 import {
   deliverDueMails,
   MAX_ATTEMPTS,
@@ -16,9 +16,9 @@ import {
   RETRY_DELAYS_SECONDS,
   sendMail,
   SEND_LEASE_SECONDS,
-} from "~/server/mail/mail.server";
-import { countFailedMails, getOutboxMessage } from "~/server/mail/outbox.server";
-import { payWithTestCard } from "~/server/settlement/test-payments.server";
+} from "~/server/platform/mail/mail.server";
+import { countFailedMails, getOutboxMessage } from "~/server/platform/mail/outbox.server";
+import { payWithTestCard } from "~/server/commerce/settlement/test-payments.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer, sessionCookie } from "../factories/users";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as emailsAction } from "~/routes/admin/site-settings-emails";
-import { mailOutbox, siteSettings } from "~/server/db/schema";
-import { sendConfirmationMail } from "~/server/auth/auth-mails.server";
-import { MAIL_TEMPLATES_KEY } from "~/server/mail/mail-settings.server";
+import { mailOutbox, siteSettings } from "~/server/platform/db/schema";
+import { sendConfirmationMail } from "~/server/people/auth/auth-mails.server";
+import { MAIL_TEMPLATES_KEY } from "~/server/platform/mail/mail-settings.server";
 import { makeAdmin, makeCustomer, sessionCookie } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { post, run } from "./accounts-helpers";

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { readUploadForm } from "~/server/media/form.server";
-import { saveImageUpload, UploadError } from "~/server/media/upload.server";
-import { DiskStorage, setStorage } from "~/server/storage/storage.server";
+import { readUploadForm } from "~/server/catalog/media/form.server";
+import { saveImageUpload, UploadError } from "~/server/catalog/media/upload.server";
+import { DiskStorage, setStorage } from "~/server/platform/storage/storage.server";
 import { HTML_PAGE, SVG_IMAGE, makeBmp, makeIco, makeJpegWithExif, makePng, makePngBomb } from "../factories/images";
 
 let root: string;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/newsletter-export";
 import { loader as listLoader } from "~/routes/admin/newsletter";
 import { action } from "~/routes/resources/newsletter";
-import { newsletterSubscriptions, rateLimits } from "~/server/db/schema";
+import { newsletterSubscriptions, rateLimits } from "~/server/platform/db/schema";
 import { makeAdmin, makeCustomer, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { args } from "./route-args";

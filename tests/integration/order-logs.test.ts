@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { requestScope } from "~/server/logger.server";
-import { sendOrderMail } from "~/server/orders/mails.server";
-import type { PaymentProvider } from "~/server/payments/provider.server";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { onlyProvider } from "~/server/settlement/providers.server";
+import { resetEnvCache } from "~/server/platform/env.server";
+import { requestScope } from "~/server/platform/logger.server";
+import { sendOrderMail } from "~/server/commerce/orders/mails.server";
+import type { PaymentProvider } from "~/server/commerce/payments/provider.server";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
-import { deliverDueMails, queueMail, reviseUntriedMail } from "~/server/mail/mail.server";
-import { changeOrderStatus } from "~/server/orders/status.server";
-import type { PaymentProvider } from "~/server/payments/index.server";
-import { onlyProvider } from "~/server/settlement/providers.server";
+import { mailOutbox } from "~/server/platform/db/schema";
+import { resetEnvCache } from "~/server/platform/env.server";
+import { deliverDueMails, queueMail, reviseUntriedMail } from "~/server/platform/mail/mail.server";
+import { changeOrderStatus } from "~/server/commerce/orders/status.server";
+import type { PaymentProvider } from "~/server/commerce/payments/index.server";
+import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { orderTimeline } from "../factories/orders";
 import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";

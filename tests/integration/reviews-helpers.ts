@@ -1,5 +1,5 @@
-import { orderItems } from "~/server/db/schema";
-import type { Db } from "~/server/db/client.server";
+import { orderItems } from "~/server/platform/db/schema";
+import type { Db } from "~/server/platform/db/client.server";
 import { makeOrder } from "../factories/account-orders";
 import { makeCustomer, requestAs } from "../factories/users";
 import { args } from "./route-args";

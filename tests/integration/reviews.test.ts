@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ALREADY_REVIEWED } from "~/server/reviews/reviews.server";
+import { ALREADY_REVIEWED } from "~/server/catalog/reviews/reviews.server";
 import { ONLY_BUYERS, REVIEW_RECEIVED } from "~/lib/review-texts";
 import { action, loader } from "~/routes/store/product";
-import { products, reviews } from "~/server/db/schema";
+import { products, reviews } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { makeCustomer, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/server/env.server";
-import { saveImageUpload, UploadError } from "~/server/media/upload.server";
-import { S3Storage, s3PublicBase, type S3Config } from "~/server/storage/s3.server";
-import { DiskStorage, getStorage, setStorage } from "~/server/storage/storage.server";
+import { resetEnvCache } from "~/server/platform/env.server";
+import { saveImageUpload, UploadError } from "~/server/catalog/media/upload.server";
+import { S3Storage, s3PublicBase, type S3Config } from "~/server/platform/storage/s3.server";
+import { DiskStorage, getStorage, setStorage } from "~/server/platform/storage/storage.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { SVG_IMAGE, makePng } from "../factories/images";
 

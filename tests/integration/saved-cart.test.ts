@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/resources/saved-cart";
-import { cartLines, orders, products, testPaymentSessions } from "~/server/db/schema";
-import { confirmPayment } from "~/server/settlement/confirm.server";
-import { payWithTestCard } from "~/server/settlement/test-payments.server";
+import { cartLines, orders, products, testPaymentSessions } from "~/server/platform/db/schema";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { payWithTestCard } from "~/server/commerce/settlement/test-payments.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct, makeProducts } from "../factories/products";
 import { makeCustomer, requestAs } from "../factories/users";

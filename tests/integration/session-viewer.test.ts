@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "~/server/auth/session-policy";
-import { sessionRoleReader } from "~/server/auth/session-viewer.server";
-import { session } from "~/server/db/schema";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "~/server/platform/http/session-policy";
+import { sessionRoleReader } from "~/server/platform/http/session-viewer.server";
+import { session } from "~/server/platform/db/schema";
 import { createSession, makeAdmin, makeCustomer } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, testPaymentSessions } from "~/server/db/schema";
-import { payTestSession } from "~/server/payments/test-provider.server";
-import { settleLostPayments } from "~/server/settlement/lost-payments.server";
-import { payWithTestCard } from "~/server/settlement/test-payments.server";
+import { orders, testPaymentSessions } from "~/server/platform/db/schema";
+import { payTestSession } from "~/server/commerce/payments/test-provider.server";
+import { settleLostPayments } from "~/server/commerce/settlement/lost-payments.server";
+import { payWithTestCard } from "~/server/commerce/settlement/test-payments.server";
 import { useFakeStripe } from "../fakes/stripe";
 import { openCheckout, orderTimeline, stockOf } from "../factories/orders";
 import { makeProduct } from "../factories/products";
@@ -61,7 +61,7 @@ describe("payments whose confirmation was lost", () => {
 
     it("settles a Checkout Session Stripe marked paid when its webhook never came, and leaves open ones alone", async () => {
       const product = await makeProduct(t.db, { stockQuantity: 5 });
-      const { getPaymentProvider } = await import("~/server/payments/index.server");
+      const { getPaymentProvider } = await import("~/server/commerce/payments/index.server");
       const paid = await openCheckout(t.db, [[product, 1]], { provider: getPaymentProvider(t.db, "stripe") });
       const open = await openCheckout(t.db, [[product, 1]], { provider: getPaymentProvider(t.db, "stripe") });
       stripe.complete(paid.sessionId);

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { loader as jobEvents } from "~/routes/admin/products/job-events";
-import { jobs } from "~/server/db/schema";
-import { beginShutdown, shutdownSignal } from "~/server/shutdown.server";
+import { jobs } from "~/server/platform/db/schema";
+import { beginShutdown, shutdownSignal } from "~/server/platform/shutdown.server";
 import { makeAdmin, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 

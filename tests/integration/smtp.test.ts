@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/store/contact";
-import { contactMessages, mailOutbox, rateLimits } from "~/server/db/schema";
-import { resetEnvCache } from "~/server/env.server";
-import { sendPasswordResetMail } from "~/server/auth/auth-mails.server";
-import { REDACTED_LINK, sendMail } from "~/server/mail/mail.server";
+import { contactMessages, mailOutbox, rateLimits } from "~/server/platform/db/schema";
+import { resetEnvCache } from "~/server/platform/env.server";
+import { sendPasswordResetMail } from "~/server/people/auth/auth-mails.server";
+import { REDACTED_LINK, sendMail } from "~/server/platform/mail/mail.server";
 import { useTestDatabase } from "../setup/database";
 
 const t = useTestDatabase();

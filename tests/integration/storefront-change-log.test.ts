@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CHANGE_LOG_HOURS, pruneStorefrontChanges } from "~/server/http/page-cache.server";
-import { storefrontChanges } from "~/server/db/schema";
+import { CHANGE_LOG_HOURS, pruneStorefrontChanges } from "~/server/platform/http/page-cache.server";
+import { storefrontChanges } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listShopProducts } from "~/server/catalog/storefront.server";
-import { products } from "~/server/db/schema";
+import { listShopProducts } from "~/server/catalog/products/storefront.server";
+import { products } from "~/server/platform/db/schema";
 import { makeProduct, makeProducts } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 

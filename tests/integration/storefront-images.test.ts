@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/resources/resized-image";
-import { getStorage } from "~/server/storage/storage.server";
+import { getStorage } from "~/server/platform/storage/storage.server";
 
 const call = (width: string, key: string) =>
   loader({ request: new Request(`http://localhost:3000/resized/${width}/${key}`), params: { width, "*": key }, context: {} } as never);

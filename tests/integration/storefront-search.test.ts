@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ShopFilters } from "~/lib/product";
-import { listShopProducts, SEARCH_COUNT_CAP, TYPO_COUNT_CAP } from "~/server/catalog/storefront.server";
+import { listShopProducts, SEARCH_COUNT_CAP, TYPO_COUNT_CAP } from "~/server/catalog/products/storefront.server";
 import { makeProduct, makeProducts } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 

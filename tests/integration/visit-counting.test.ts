@@ -5,11 +5,11 @@ import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as beaconAction } from "~/routes/resources/events";
 import { loader as shopLoader } from "~/routes/store/shop";
-import { visitCounting } from "~/server/analytics/visits-middleware.server";
-import { stopVisitCounting, VisitCounter, visitCounter } from "~/server/analytics/visits.server";
-import { SALT_GRACE_MS } from "~/server/analytics/visits-store.server";
-import { resetEnvCache } from "~/server/env.server";
-import { pageCache } from "~/server/http/page-cache.server";
+import { visitCounting } from "~/server/insight/analytics/visits-middleware.server";
+import { stopVisitCounting, VisitCounter, visitCounter } from "~/server/insight/analytics/visits.server";
+import { SALT_GRACE_MS } from "~/server/insight/analytics/visits-store.server";
+import { resetEnvCache } from "~/server/platform/env.server";
+import { pageCache } from "~/server/platform/http/page-cache.server";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { createDatabase, useDatabase, type Database } from "~/server/db/client.server";
+import { createDatabase, useDatabase, type Database } from "~/server/platform/db/client.server";
 
 export type TestDatabase = { db: Database; url: string; name: string; drop: () => Promise<void> };
 

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/db/embedded.server";
-import { runMigrations } from "../../app/server/db/migrate.server";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/platform/db/embedded.server";
+import { runMigrations } from "../../app/server/platform/db/migrate.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { fieldErrors, firstError, type AdminActionResult } from "~/lib/product-input";
-import { CatalogInputError } from "~/server/catalog/admin-errors.server";
-import { CategoryInUseError } from "~/server/catalog/categories.server";
-import { logger } from "~/server/logger.server";
+import { CatalogInputError, CategoryInUseError } from "~/server/catalog/index.server";
+import { logger } from "~/server/platform/index.server";
 import { respond } from "./errors.server";
 
 /**

@@ -1,8 +1,8 @@
-import { readPublicFormBody, PUBLIC_FORM_MAX_BYTES } from "~/server/http/read-body.server";
+import { PUBLIC_FORM_MAX_BYTES, readPublicFormBody } from "~/server/platform/index.server";
 import { respond } from "./errors.server";
 
 /**
- * A form posted to a page anyone can reach (app/server/http/read-body.server.ts counts it as it
+ * A form posted to a page anyone can reach (app/server/platform/http/read-body.server.ts counts it as it
  * arrives). Too large: throws 413 `{ error: "The request is too large." }`; not a form: 400
  * `{ error: "The form could not be read." }`.
  */

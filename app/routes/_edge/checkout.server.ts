@@ -1,5 +1,5 @@
 import { checkoutRefusalBody, type CheckoutErrorBody, type CheckoutRefusal } from "~/lib/checkout";
-import type { CheckoutResult } from "~/server/checkout/create-checkout.server";
+import type { CheckoutResult } from "~/server/commerce/index.server";
 
 const REFUSAL_STATUS: Record<CheckoutRefusal["kind"], 400 | 409 | 502> = {
   cart_problems: 400,

@@ -1,7 +1,5 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { isDatabaseUnavailable, UNAVAILABLE } from "~/server/db/unavailable.server";
-import { logger } from "~/server/logger.server";
-import { DomainError, type Refusal, type RefusalKind } from "~/server/refusal.server";
+import { DomainError, isDatabaseUnavailable, logger, type Refusal, type RefusalKind, UNAVAILABLE } from "~/server/platform/index.server";
 
 /**
  * The one place that turns the domain's refusals into HTTP. Domain code (app/server) throws a

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { getCurrentUser, type CurrentUser } from "~/server/auth/current-user.server";
-import type { RefusalKind } from "~/server/refusal.server";
+import { type CurrentUser, getCurrentUser } from "~/server/people/index.server";
+import type { RefusalKind } from "~/server/platform/index.server";
 import { refuse } from "./errors.server";
 
 /**
- * The guards loaders and actions call first. Who is signed in is app/server/auth's question
+ * The guards loaders and actions call first. Who is signed in is app/server/people/auth's question
  * (getCurrentUser); stopping the request with a redirect or a refusal is the route edge's.
  */
 export { getCurrentUser, type CurrentUser };

@@ -9,8 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { failed, signedIn } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { safeRedirect } from "~/server/auth/auth-api.server";
-import { EmailForm, parseForm, resendConfirmation, signIn, SignInForm, signUp, SignUpForm } from "~/server/auth/flows.server";
+import { EmailForm, parseForm, resendConfirmation, safeRedirect, signIn, SignInForm, signUp, SignUpForm } from "~/server/people/index.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { failed } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { EmailForm, parseForm, resendConfirmation } from "~/server/auth/flows.server";
+import { EmailForm, parseForm, resendConfirmation } from "~/server/people/index.server";
 import type { Route } from "./+types/email-confirmed";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

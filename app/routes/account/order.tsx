@@ -13,9 +13,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { buyAgain } from "~/server/orders/buy-again.server";
-import { findViewableOrder, getShopperOrder, type OrderViewer } from "~/server/orders/shopper-order.server";
+import { getDb } from "~/server/platform/index.server";
+import { buyAgain, findViewableOrder, getShopperOrder, type OrderViewer } from "~/server/commerce/index.server";
 import type { Route } from "./+types/order";
 
 /**

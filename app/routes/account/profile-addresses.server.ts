@@ -1,15 +1,7 @@
 import { data } from "react-router";
 import { failed } from "~/routes/_edge/auth-responses.server";
-import {
-  addSavedAddress,
-  deleteSavedAddress,
-  SavedAddressError,
-  SavedAddressInput,
-  setDefaultSavedAddress,
-  updateSavedAddress,
-} from "~/server/accounts/saved-addresses.server";
-import { parseForm } from "~/server/auth/flows.server";
-import { getDb } from "~/server/db/client.server";
+import { addSavedAddress, deleteSavedAddress, parseForm, SavedAddressError, SavedAddressInput, setDefaultSavedAddress, updateSavedAddress } from "~/server/people/index.server";
+import { getDb } from "~/server/platform/index.server";
 
 /**
  * The profile's Addresses tab posts here (through the profile's action): add, edit, delete, set

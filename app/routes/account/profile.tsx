@@ -14,14 +14,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { failed } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { requireUser } from "~/routes/_edge/guards.server";
-import { listOrdersOfUser } from "~/server/accounts/orders.server";
-import { listSavedAddresses } from "~/server/accounts/saved-addresses.server";
+import { listOrdersOfUser } from "~/server/commerce/index.server";
+import { confirmTwoFactor, disableTwoFactor, getProfile, listSavedAddresses, parseForm, ProfileInput, regenerateBackupCodes, signOut, startTwoFactor, twoFactorEnabled, updateProfile } from "~/server/people/index.server";
 import { addressAction, isAddressIntent } from "./profile-addresses.server";
-import { getProfile, ProfileInput, updateProfile } from "~/server/accounts/profile.server";
-import { confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorEnabled } from "~/server/auth/two-factor.server";
-import { parseForm, signOut } from "~/server/auth/flows.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { getDb, logger } from "~/server/platform/index.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { isEnhanced } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
-import { signOut } from "~/server/auth/flows.server";
+import { signOut } from "~/server/people/index.server";
 import type { Route } from "./+types/sign-out";
 
 /** Signing out changes state, so it is a POST only; a visit (or a link in a mail) does nothing. */

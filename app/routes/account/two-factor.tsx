@@ -7,8 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { failed, signedIn } from "~/routes/_edge/auth-responses.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { safeRedirect } from "~/server/auth/auth-api.server";
-import { verifySignInCode } from "~/server/auth/flows.server";
+import { safeRedirect, verifySignInCode } from "~/server/people/index.server";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [

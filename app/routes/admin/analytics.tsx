@@ -5,8 +5,8 @@ import { SalesChartPanel } from "~/components/admin/analytics/sales-chart-panel"
 import { DateRangePicker, describeDays } from "~/components/admin/date-range-picker";
 import { readDateRange } from "~/lib/date-range";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { analyticsView } from "~/server/analytics/figures.server";
-import { getDb } from "~/server/db/client.server";
+import { analyticsView } from "~/server/insight/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {

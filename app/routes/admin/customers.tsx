@@ -14,8 +14,8 @@ import {
   customerListSearch,
 } from "~/lib/customers-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { listCustomers, parseCustomerListQuery } from "~/server/customers/list.server";
-import { getDb } from "~/server/db/client.server";
+import { listCustomers, parseCustomerListQuery } from "~/server/people/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,10 +4,8 @@ import { NeedsAttention } from "~/components/admin/dashboard-attention";
 import { QuickActions, RecentActivity, StatCards, StatCardsSkeleton } from "~/components/admin/dashboard-cards";
 import type { AttentionItem } from "~/lib/dashboard-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getAttentionItems } from "~/server/admin/attention.server";
-import { getDashboardStats, getRecentActivity } from "~/server/admin/dashboard.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { getAttentionItems, getDashboardStats, getRecentActivity } from "~/server/insight/index.server";
+import { getDb, logger } from "~/server/platform/index.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

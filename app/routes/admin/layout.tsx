@@ -4,8 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Separator } from "~/components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { countFailedMails } from "~/server/mail/outbox.server";
+import { countFailedMails, getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { exportSubscriptionsCsv } from "~/server/newsletter/newsletter.server";
+import { getDb } from "~/server/platform/index.server";
+import { exportSubscriptionsCsv } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter-export";
 
 /** The subscription list as a CSV download. */

@@ -5,9 +5,8 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { pageParam } from "~/server/http/page-param.server";
-import { listSubscriptions, NEWSLETTER_PAGE_SIZE } from "~/server/newsletter/newsletter.server";
+import { getDb, pageParam } from "~/server/platform/index.server";
+import { listSubscriptions, NEWSLETTER_PAGE_SIZE } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,8 +8,8 @@ import { DEFAULT_REPORT, isReportId, reportInfo, REPORTS, type ReportId } from "
 import { cn } from "~/lib/utils";
 import { refuse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { reportTable } from "~/server/reports/reports.server";
+import { getDb } from "~/server/platform/index.server";
+import { reportTable } from "~/server/insight/index.server";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [

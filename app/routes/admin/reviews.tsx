@@ -10,9 +10,8 @@ import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/reviews-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { pageParam } from "~/server/http/page-param.server";
-import { listAdminReviews, replyToReview, setReviewStatus } from "~/server/reviews/moderation.server";
+import { getDb, pageParam } from "~/server/platform/index.server";
+import { listAdminReviews, replyToReview, setReviewStatus } from "~/server/catalog/index.server";
 import type { Route } from "./+types/reviews";
 
 const FILTER_LABELS: Record<ReviewFilter, string> = { pending: "Pending", approved: "Approved", hidden: "Hidden", all: "All" };

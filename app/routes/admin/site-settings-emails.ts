@@ -2,12 +2,7 @@ import type { MailSettingsAnswer } from "~/lib/mail-settings-view";
 import { parseMailTemplateForm } from "~/lib/mail-templates-input";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import { mailContext } from "~/server/mail/compose.server";
-import { saveMailTemplate } from "~/server/mail/mail-settings.server";
-import { sendMail } from "~/server/mail/mail.server";
-import { renderSampleMail, sampleLines } from "~/server/mail/samples.server";
+import { getDb, logger, mailContext, renderSampleMail, sampleLines, saveMailTemplate, sendMail } from "~/server/platform/index.server";
 import type { Route } from "./+types/site-settings-emails";
 
 /**

@@ -12,16 +12,10 @@ import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
 import { refuse, respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { formFile, readUploadForm } from "~/server/media/form.server";
-import { saveImageUpload, UploadError } from "~/server/media/upload.server";
-import { getLowStockDefault } from "~/server/settings/inventory.server";
-import { getMailTemplates } from "~/server/mail/mail-settings.server";
+import { getDb, getEnv, getMailTemplates, getSiteSettings, logger, saveSiteSettings } from "~/server/platform/index.server";
+import { formFile, getLowStockDefault, readUploadForm, saveImageUpload, saveLowStockDefault, UploadError } from "~/server/catalog/index.server";
 import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
-import { getSiteSettings, saveSiteSettings } from "~/server/settings/settings.server";
-import { getReminderSetting } from "~/server/reminders/reminder-setting.server";
+import { getReminderSetting } from "~/server/commerce/index.server";
 import { DEFAULT_REMINDER_SETTING, type ReminderSetting } from "~/lib/abandoned-checkout";
 import type { Route } from "./+types/site-settings";
 
@@ -139,7 +133,10 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     try {
-      await saveSiteSettings(getDb(), parsed.value, { lowStockThreshold: inventory.lowStockThreshold });
+      await saveSiteSettings(getDb(), parsed.value, async (tx) => {
+        // The Inventory tab's default low-stock threshold is saved with the rest, or not at all.
+        if (inventory.lowStockThreshold !== undefined) await saveLowStockDefault(tx, inventory.lowStockThreshold);
+      });
     } catch (err) {
       logger.error({ err }, "site settings could not be saved");
       return data(

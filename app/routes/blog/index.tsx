@@ -3,9 +3,8 @@ import { brandFrom, seoMeta } from "~/lib/seo";
 import { useFetcher, useLoaderData } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { Button } from "~/components/ui/lean/button";
-import { listPublishedPosts, type PostCardData } from "~/server/blog/posts.server";
-import { getDb } from "~/server/db/client.server";
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { absoluteUrl, listPublishedPosts, type PostCardData } from "~/server/content/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,9 +6,8 @@ import { PostContent } from "~/components/blog/post-content";
 import { Badge } from "~/components/ui/lean/badge";
 import { Button } from "~/components/ui/lean/button";
 import { formatPostDate } from "~/lib/blog";
-import { getPublishedPostBySlug } from "~/server/blog/posts.server";
-import { getDb } from "~/server/db/client.server";
-import { publicUrl } from "~/server/env.server";
+import { getPublishedPostBySlug } from "~/server/content/index.server";
+import { getDb, publicUrl } from "~/server/platform/index.server";
 import type { Route } from "./+types/post";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,5 @@
-import { listPostsForFeed } from "~/server/blog/posts.server";
-import { getDb } from "~/server/db/client.server";
-import { publicUrl } from "~/server/env.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { listPostsForFeed } from "~/server/content/index.server";
+import { getDb, getSiteSettings, publicUrl } from "~/server/platform/index.server";
 
 function xml(text: string) {
   return (

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/people/index.server";
 import type { Route } from "./+types/auth-api";
 
 /**

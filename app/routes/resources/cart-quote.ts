@@ -1,8 +1,8 @@
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { MAX_CHECKOUT_LINES } from "~/lib/checkout";
 import type { CartReview } from "~/lib/pricing-view";
-import { reviewCart, type CartRequestLine } from "~/server/checkout/cart-review.server";
-import { getDb } from "~/server/db/client.server";
+import { type CartRequestLine, reviewCart } from "~/server/commerce/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/cart-quote";
 
 const refuse = (error: string) => Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });

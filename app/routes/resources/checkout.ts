@@ -1,15 +1,10 @@
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { checkoutAnswer } from "~/routes/_edge/checkout.server";
-import { createCheckout } from "~/server/checkout/create-checkout.server";
-import { parseCheckoutRequest } from "~/server/checkout/parse-request.server";
-import { getDb } from "~/server/db/client.server";
-import { isDatabaseUnavailable, UNAVAILABLE } from "~/server/db/unavailable.server";
-import { publicUrl } from "~/server/env.server";
+import { createCheckout, parseCheckoutRequest } from "~/server/commerce/index.server";
+import { clientIp, getDb, isDatabaseUnavailable, logger, publicUrl, UNAVAILABLE } from "~/server/platform/index.server";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
-import { logger } from "~/server/logger.server";
-import { clientIp } from "~/server/rate-limit.server";
 import type { Route } from "./+types/checkout";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -1,7 +1,5 @@
-import { BEACON_MAX_BYTES, parseBeacon, recordBeacon } from "~/server/analytics/beacon.server";
-import { BodyTooLargeError, readBodyText } from "~/server/http/read-body.server";
-import { logger } from "~/server/logger.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { BEACON_MAX_BYTES, parseBeacon, recordBeacon } from "~/server/insight/index.server";
+import { BodyTooLargeError, clientIp, logger, readBodyText } from "~/server/platform/index.server";
 import type { Route } from "./+types/events";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -1,9 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import type { Storage } from "~/server/storage/backend.server";
-import { statStorage } from "~/server/storage/probe.server";
-import { getStorage } from "~/server/storage/storage.server";
+import { getDb, getStorage, logger, statStorage, type Storage } from "~/server/platform/index.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** A check that has not answered by then counts as failed: a health check must answer quickly. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { DiskStorage, getStorage } from "~/server/storage/storage.server";
+import { DiskStorage, getStorage } from "~/server/platform/index.server";
 import type { Route } from "./+types/media";
 
 const TYPES: Record<string, string> = {

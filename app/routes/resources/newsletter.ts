@@ -4,11 +4,8 @@ import { NewsletterInput } from "~/lib/newsletter-input";
 import type { NewsletterResult } from "~/lib/newsletter-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import { subscribe } from "~/server/newsletter/newsletter.server";
-import { clientIp } from "~/server/rate-limit.server";
-import type { Refusal } from "~/server/refusal.server";
+import { clientIp, getDb, logger, type Refusal } from "~/server/platform/index.server";
+import { subscribe } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter";
 
 /** Nothing to show here: the box lives in the footer. */

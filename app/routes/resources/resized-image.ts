@@ -1,4 +1,4 @@
-import { resizedImage } from "~/server/images/resized.server";
+import { resizedImage } from "~/server/catalog/index.server";
 import type { Route } from "./+types/resized-image";
 
 /**

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { absoluteUrl } from "~/server/content/index.server";
 
 /** Private and per-visitor pages stay out of search engines; everything else is open. */
 export const DISALLOWED_PATHS = ["/admin", "/cart", "/checkout", "/profile", "/auth", "/order-success", "/unsubscribe", "/api/"];

@@ -1,8 +1,7 @@
 import { MergeCartInput, SaveCartInput } from "~/lib/saved-cart-input";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { mergeIntoSavedCart, readSavedCart, saveCart } from "~/server/cart/saved-cart.server";
-import { getDb } from "~/server/db/client.server";
-import { readJsonBody } from "~/server/http/read-body.server";
+import { mergeIntoSavedCart, readSavedCart, saveCart } from "~/server/commerce/index.server";
+import { getDb, readJsonBody } from "~/server/platform/index.server";
 import type { Route } from "./+types/saved-cart";
 
 /**
@@ -10,7 +9,7 @@ import type { Route } from "./+types/saved-cart";
  * shopper). GET reads it as the shop stands now. POST `{ lines: [{ id, quantity }] }` (≤ 100
  * lines, quantities 1–99) replaces it; POST `{ mode: "merge", lines }` merges this device's cart
  * into it and answers the merged cart and what was dropped. (POST for both: the shop takes no
- * PUT, app/server/http/allowed-methods.server.ts.)
+ * PUT, app/server/platform/http/allowed-methods.server.ts.)
  */
 const noStore = { "Cache-Control": "no-store" };
 const NOT_SIGNED_IN = "Sign in to keep your cart on your account.";

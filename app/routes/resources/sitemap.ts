@@ -1,6 +1,6 @@
 import { parsePage } from "~/lib/product";
-import { getDb } from "~/server/db/client.server";
-import { renderSitemap, type SitemapPart } from "~/server/seo/sitemap.server";
+import { getDb } from "~/server/platform/index.server";
+import { renderSitemap, type SitemapPart } from "~/server/content/index.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml: fixed pages, published blog posts and active products (an index when large). */

@@ -1,6 +1,5 @@
-import { getDb } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
-import { settleFromWebhook } from "~/server/settlement/webhook.server";
+import { getDb, getEnv } from "~/server/platform/index.server";
+import { settleFromWebhook } from "~/server/commerce/index.server";
 import type { Route } from "./+types/stripe-webhook";
 
 /**

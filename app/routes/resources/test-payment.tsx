@@ -4,12 +4,9 @@ import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
-import { getDb } from "~/server/db/client.server";
+import { BodyTooLargeError, getDb, readFormWithLimit } from "~/server/platform/index.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
-import { activePaymentProviderName } from "~/server/payments/index.server";
-import { getTestPaymentPage } from "~/server/payments/test-provider.server";
-import { payWithTestCard } from "~/server/settlement/test-payments.server";
-import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
+import { activePaymentProviderName, getTestPaymentPage, payWithTestCard } from "~/server/commerce/index.server";
 import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = () => [

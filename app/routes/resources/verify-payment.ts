@@ -1,10 +1,8 @@
 import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
-import { getDb } from "~/server/db/client.server";
+import { clientIp, getDb, readJsonBody } from "~/server/platform/index.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
-import { readJsonBody } from "~/server/http/read-body.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { confirmPayment } from "~/server/settlement/confirm.server";
+import { confirmPayment } from "~/server/commerce/index.server";
 import type { Route } from "./+types/verify-payment";
 
 const noStore = { "Cache-Control": "no-store" };

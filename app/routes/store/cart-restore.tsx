@@ -6,8 +6,8 @@ import { BAD_RESTORE_LINK_MESSAGE } from "~/lib/abandoned-checkout";
 import { cartStore } from "~/lib/cart";
 import { restoreCart, type RestoreOutcome } from "~/lib/cart-restore";
 import { brandFrom } from "~/lib/seo";
-import { getDb } from "~/server/db/client.server";
-import { restorableCart } from "~/server/reminders/cart-restore.server";
+import { getDb } from "~/server/platform/index.server";
+import { restorableCart } from "~/server/commerce/index.server";
 import type { Route } from "./+types/cart-restore";
 
 /**

@@ -24,8 +24,8 @@ import {
   type CheckoutFormField,
 } from "~/lib/checkout";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { listSavedAddresses } from "~/server/accounts/saved-addresses.server";
-import { getDb } from "~/server/db/client.server";
+import { listSavedAddresses } from "~/server/people/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/checkout";
 
 /** A signed-in shopper's saved addresses, the default first (docs/rules/after-sale.md, Saved addresses); none for a guest. */

@@ -1,15 +1,10 @@
 import { data } from "react-router";
 import { brandFrom, seoMeta } from "~/lib/seo";
 import { respond } from "~/routes/_edge/errors.server";
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { absoluteUrl, submitContactMessage } from "~/server/content/index.server";
 import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
-import { getDb } from "~/server/db/client.server";
+import { BodyTooLargeError, clientIp, getDb, getEnv, logger, readFormWithLimit } from "~/server/platform/index.server";
 import { ContactInput } from "~/lib/contact-input";
-import { submitContactMessage } from "~/server/contact/contact.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { BodyTooLargeError, readFormWithLimit } from "~/server/http/read-body.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

@@ -7,10 +7,10 @@ import { FEATURED_PAGE_SIZE, MAX_RENDERED_PAGES, parsePage } from "~/lib/product
 import { seoMeta } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/site-settings";
 import type { RootData } from "~/root";
-import { listFeaturedProducts } from "~/server/catalog/storefront.server";
-import { getDb } from "~/server/db/client.server";
-import { freeShippingClaim } from "~/server/pricing/free-shipping.server";
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { listFeaturedProducts } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
+import { freeShippingClaim } from "~/server/commerce/index.server";
+import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,13 +6,8 @@ import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import {
-  confirmSubscription,
-  describeLink,
-  unsubscribe,
-  type LinkStep,
-} from "~/server/newsletter/newsletter.server";
+import { getDb } from "~/server/platform/index.server";
+import { confirmSubscription, describeLink, type LinkStep, unsubscribe } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter-link";
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { NotFoundContent } from "~/components/error-pages";
 import { brandFrom } from "~/lib/seo";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/index.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims (docs/rules/storefront.md, Not-found page), served with status 404. */

@@ -19,10 +19,9 @@ import type { RootData } from "~/root";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { getStorefrontProduct } from "~/server/catalog/storefront.server";
-import { getDb } from "~/server/db/client.server";
-import { listApprovedReviews, reviewAbility, reviewsPageParam, submitReview } from "~/server/reviews/reviews.server";
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { getStorefrontProduct, listApprovedReviews, reviewAbility, reviewsPageParam, submitReview } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
+import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/product";
 
 /**

@@ -17,10 +17,10 @@ import {
   type ShopFilters,
 } from "~/lib/product";
 import { seoMeta, brandFrom } from "~/lib/seo";
-import { SEARCH_RESULTS_HEADER } from "~/server/analytics/search-terms.server";
-import { listActiveCategories, listShopProducts, parseShopFilters } from "~/server/catalog/storefront.server";
-import { getDb } from "~/server/db/client.server";
-import { absoluteUrl } from "~/server/seo/seo.server";
+import { SEARCH_RESULTS_HEADER } from "~/server/insight/index.server";
+import { listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
+import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/shop";
 
 /**
@@ -37,7 +37,7 @@ const OWN_PARAMS = ["search", "category", "sort", "page"] as const;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = getDb();
-  const categories = await listActiveCategories(db);
+  const categories = await listShopCategoryNames(db);
   const filters = parseShopFilters(url.searchParams, categories);
   const page = parsePage(url.searchParams.get("page"), MAX_RENDERED_PAGES);
 

@@ -8,8 +8,8 @@ import {
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
-import { getDb } from "~/server/db/client.server";
-import { describeOptOutLink, optOut } from "~/server/reminders/opt-out.server";
+import { getDb } from "~/server/platform/index.server";
+import { describeOptOutLink, optOut } from "~/server/commerce/index.server";
 import type { Route } from "./+types/unsubscribe";
 
 /**

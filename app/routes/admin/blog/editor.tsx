@@ -6,12 +6,8 @@ import { PostEditor } from "~/components/blog/post-editor";
 import { MESSAGES, POST_BODY_MAX_BYTES } from "~/lib/blog";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { createPost, getPostForEdit, PostInputError, updatePost } from "~/server/blog/posts.server";
-import { BodyTooLargeError, BROWSER_DRAIN_BYTES, readJsonWithLimit } from "~/server/http/read-body.server";
-import { sanitizePostHtml } from "~/server/blog/sanitize.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import type { RefusalKind } from "~/server/refusal.server";
+import { createPost, getPostForEdit, PostInputError, sanitizePostHtml, updatePost } from "~/server/content/index.server";
+import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readJsonWithLimit, type RefusalKind } from "~/server/platform/index.server";
 import type { Route } from "./+types/editor";
 
 /** One module for /admin/blog/new (no id) and /admin/blog/:id/edit. */

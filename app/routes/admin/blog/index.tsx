@@ -6,10 +6,8 @@ import { AdminPostCard, AdminPostCardSkeleton } from "~/components/blog/admin-po
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/blog";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { deletePost, listAdminPosts, setPostPublished, type AdminPostCard as Post } from "~/server/blog/posts.server";
-import { BodyTooLargeError, BROWSER_DRAIN_BYTES, readFormWithLimit } from "~/server/http/read-body.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { type AdminPostCard as Post, deletePost, listAdminPosts, setPostPublished } from "~/server/content/index.server";
+import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readFormWithLimit } from "~/server/platform/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,8 @@
 import { MESSAGES } from "~/lib/blog";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { logger } from "~/server/logger.server";
-import { formFile, readUploadForm } from "~/server/media/form.server";
-import { saveImageUpload, UploadError } from "~/server/media/upload.server";
+import { logger } from "~/server/platform/index.server";
+import { formFile, readUploadForm, saveImageUpload, UploadError } from "~/server/catalog/index.server";
 import type { Route } from "./+types/upload";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,10 +12,9 @@ import { formatMoney } from "~/lib/money";
 import type { AdminActionResult } from "~/lib/product-input";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { readActionBody } from "~/server/catalog/admin-action.server";
-import { CustomerActionInput, runCustomerAccountAction } from "~/server/customers/account-actions.server";
-import { findCustomer, getCustomer } from "~/server/customers/detail.server";
-import { getDb } from "~/server/db/client.server";
+import { readActionBody } from "~/server/catalog/index.server";
+import { CustomerActionInput, findCustomer, getCustomer, runCustomerAccountAction } from "~/server/people/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/customer";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

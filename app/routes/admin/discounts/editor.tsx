@@ -6,15 +6,9 @@ import type { DiscountEditorData } from "~/lib/discounts-view";
 import { isUuid } from "~/lib/uuid";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
-import { getDb } from "~/server/db/client.server";
-import {
-  createDiscountCode,
-  discountCategoryChoices,
-  discountProductsById,
-  getDiscountForEdit,
-  updateDiscountCode,
-} from "~/server/discounts/admin.server";
+import { idFrom, readActionBody } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
+import { createDiscountCode, discountCategoryChoices, discountProductsById, getDiscountForEdit, updateDiscountCode } from "~/server/commerce/index.server";
 import type { Route } from "./+types/editor";
 
 /** One module for /admin/discounts/new (no id) and /admin/discounts/:id. */

@@ -8,9 +8,9 @@ import { Label } from "~/components/ui/label";
 import type { AdminDiscountQuery } from "~/lib/discounts-view";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
-import { getDb } from "~/server/db/client.server";
-import { deleteDiscountCode, listDiscountCodes, parseDiscountQuery, setDiscountCodeActive } from "~/server/discounts/admin.server";
+import { idFrom, readActionBody } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
+import { deleteDiscountCode, listDiscountCodes, parseDiscountQuery, setDiscountCodeActive } from "~/server/commerce/index.server";
 import type { Route } from "./+types/index";
 
 /** The list's query string (page 1 unless given); defaults are left out. */

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { searchDiscountProducts } from "~/server/discounts/admin.server";
+import { getDb } from "~/server/platform/index.server";
+import { searchDiscountProducts } from "~/server/commerce/index.server";
 import type { Route } from "./+types/product-search";
 
 /** GET /admin/discounts/products?q=: at most 20 products by name or SKU, for the editor's product picker. */

@@ -6,9 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { INBOX_PAGE_SIZE, listContactMessages, type InboxFilter } from "~/server/contact/contact.server";
-import { getDb } from "~/server/db/client.server";
-import { pageParam } from "~/server/http/page-param.server";
+import { INBOX_PAGE_SIZE, type InboxFilter, listContactMessages } from "~/server/content/index.server";
+import { getDb, pageParam } from "~/server/platform/index.server";
 import type { Route } from "./+types/index";
 
 const FILTERS: { value: InboxFilter; label: string }[] = [

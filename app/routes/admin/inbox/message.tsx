@@ -4,8 +4,8 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { getContactMessage, setMessageHandled } from "~/server/contact/contact.server";
-import { getDb } from "~/server/db/client.server";
+import { getContactMessage, setMessageHandled } from "~/server/content/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/message";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,7 @@
 import { csvDownload } from "~/routes/_edge/csv-download.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { ordersCsvChunks } from "~/server/orders/admin-orders-csv.server";
-import { parseAdminOrderQuery } from "~/server/orders/admin-orders.server";
+import { getDb } from "~/server/platform/index.server";
+import { ordersCsvChunks, parseAdminOrderQuery } from "~/server/commerce/index.server";
 import type { Route } from "./+types/export";
 
 /** The orders the list's filters select (every page), as a CSV download. */

@@ -12,11 +12,10 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getDb } from "~/server/db/client.server";
+import { getDb } from "~/server/platform/index.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { findOrderId, getAdminOrder } from "~/server/orders/admin-orders.server";
+import { changeOrderStatus, findOrderId, getAdminOrder, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/commerce/index.server";
 import { statusOf } from "~/routes/_edge/errors.server";
-import { changeOrderStatus, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/orders/status.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -7,9 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { OUTBOX_FILTER_LABELS, OUTBOX_FILTERS, type OutboxFilter } from "~/lib/outbox-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { pageParam } from "~/server/http/page-param.server";
-import { isOutboxFilter, listOutbox } from "~/server/mail/outbox.server";
+import { getDb, isOutboxFilter, listOutbox, pageParam } from "~/server/platform/index.server";
 import type { Route } from "./+types/index";
 import { resendAction } from "./resend.server";
 

@@ -5,8 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { getOutboxMessage } from "~/server/mail/outbox.server";
+import { getDb, getOutboxMessage } from "~/server/platform/index.server";
 import type { Route } from "./+types/message";
 import { resendAction } from "./resend.server";
 

@@ -3,9 +3,7 @@ import type { ResendAnswer } from "~/lib/outbox-view";
 import { isUuid } from "~/lib/uuid";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { resendMail } from "~/server/mail/mail.server";
-import { getOutboxMessage } from "~/server/mail/outbox.server";
+import { getDb, getOutboxMessage, resendMail } from "~/server/platform/index.server";
 
 /**
  * The Outbox pages' one action, 'Resend' (the list's and a mail's own page): the answer says what

@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
-import { createCategory, deleteCategory, renameCategory, setCategoryActive } from "~/server/catalog/categories.server";
-import { getDb } from "~/server/db/client.server";
+import { createCategory, deleteCategory, idFrom, readActionBody, renameCategory, setCategoryActive } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,17 +1,7 @@
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
-import { getProductForEdit } from "~/server/catalog/admin-products.server";
-import { listActiveCategories } from "~/server/catalog/categories.server";
-import {
-  attachVariation,
-  listProductVariations,
-  removeProductVariation,
-  updateProductVariation,
-} from "~/server/catalog/product-variations.server";
-import { listAttachableVariations } from "~/server/catalog/variations.server";
-import { getDb } from "~/server/db/client.server";
-import { getLowStockDefault } from "~/server/settings/inventory.server";
+import { attachVariation, getLowStockDefault, getProductForEdit, idFrom, listActiveCategories, listAttachableVariations, listProductVariations, readActionBody, removeProductVariation, updateProductVariation } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/editor";
 import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { confirmImport, discardImport, ImportRequestError } from "~/server/import/import-jobs.server";
+import { getDb } from "~/server/platform/index.server";
+import { confirmImport, discardImport, ImportRequestError } from "~/server/catalog/index.server";
 import type { Route } from "./+types/import-job";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,12 +1,8 @@
 import { data } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
-import { ImportRequestError, receiveImportUpload } from "~/server/import/import-jobs.server";
-import { latestJob, toJobView } from "~/server/jobs/jobs.server";
-import { fileFromMultipart, MultipartError } from "~/server/import/multipart.server";
-import { bodyChunks, discardBody } from "~/server/http/read-body.server";
+import { bodyChunks, discardBody, getDb, getEnv, latestJob, toJobView } from "~/server/platform/index.server";
+import { fileFromMultipart, ImportRequestError, MultipartError, receiveImportUpload } from "~/server/catalog/index.server";
 import type { Route } from "./+types/import";
 
 /** The Import Products tab's state: the newest import (running or finished) and the size limit. */

@@ -11,13 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ADMIN_TABS, tabFromSearch, type AdminTab } from "~/components/admin/admin-tabs";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { createProduct, deleteProduct, listAdminProducts, parseAdminProductQuery, setProductActive, updateProduct } from "~/server/catalog/admin-products.server";
-import { bulkUpdateProducts } from "~/server/catalog/bulk-edit.server";
-import { idFrom, readActionBody } from "~/server/catalog/admin-action.server";
-import { listActiveCategories, listCategories } from "~/server/catalog/categories.server";
-import { listVariationTypes, VariationValuesUnavailable } from "~/server/catalog/variations.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { bulkUpdateProducts, createProduct, deleteProduct, idFrom, listActiveCategories, listAdminProducts, listCategories, listVariationTypes, parseAdminProductQuery, readActionBody, setProductActive, updateProduct, VariationValuesUnavailable } from "~/server/catalog/index.server";
+import { getDb, logger } from "~/server/platform/index.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,9 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { getJob, toJobView } from "~/server/jobs/jobs.server";
-import { logger } from "~/server/logger.server";
-import { shutdownSignal } from "~/server/shutdown.server";
+import { getDb, getJob, logger, shutdownSignal, toJobView } from "~/server/platform/index.server";
 import type { Route } from "./+types/job-events";
 
 const POLL_MS = 500;

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { getJob, toJobView } from "~/server/jobs/jobs.server";
+import { getDb, getJob, toJobView } from "~/server/platform/index.server";
 import type { Route } from "./+types/job";
 
 /** One import or migration job's progress, for polling where server-sent events do not get through. */

@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/db/client.server";
-import { latestJob, toJobView } from "~/server/jobs/jobs.server";
-import { MigrationRequestError, startImageMigration } from "~/server/media/migrate-images.server";
+import { getDb, latestJob, toJobView } from "~/server/platform/index.server";
+import { MigrationRequestError, startImageMigration } from "~/server/catalog/index.server";
 import type { Route } from "./+types/migrate-images";
 
 /** The Migrate Images tab's state: the newest migration, running or finished. */

@@ -3,23 +3,9 @@ import { ShippingSettingsPage } from "~/components/admin/shipping/shipping-setti
 import type { AdminActionResult } from "~/lib/product-input";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { readActionBody } from "~/server/catalog/admin-action.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import {
-  createRate,
-  createTaxRate,
-  createZone,
-  deleteRate,
-  deleteTaxRate,
-  deleteZone,
-  loadShippingSettings,
-  saveTaxSettings,
-  ShippingSettingsError,
-  updateRate,
-  updateTaxRate,
-  updateZone,
-} from "~/server/pricing/settings-admin.server";
+import { readActionBody } from "~/server/catalog/index.server";
+import { getDb, logger } from "~/server/platform/index.server";
+import { createRate, createTaxRate, createZone, deleteRate, deleteTaxRate, deleteZone, loadShippingSettings, saveTaxSettings, ShippingSettingsError, updateRate, updateTaxRate, updateZone } from "~/server/commerce/index.server";
 import type { Route } from "./+types/shipping";
 
 /** Shipping zones and rates, tax rates and tax settings (docs/rules/admin.md, Shipping & Tax). */

@@ -1,0 +1,68 @@
+export { resizedImage } from "./images/resized.server";
+export {
+  ImportRequestError,
+  confirmImport,
+  discardImport,
+  receiveImportUpload,
+} from "./import/import-jobs.server";
+export { MultipartError, fileFromMultipart } from "./import/multipart.server";
+export { formFile, readUploadForm } from "./media/form.server";
+export { MigrationRequestError, startImageMigration } from "./media/migrate-images.server";
+export { UploadError, saveImageUpload } from "./media/upload.server";
+export { idFrom, readActionBody } from "./products/admin-action.server";
+export { CatalogInputError, UNIQUE_VIOLATION, pgErrorCode } from "./products/admin-errors.server";
+export type { CatalogRefusal } from "./products/admin-errors.server";
+export {
+  createProduct,
+  deleteProduct,
+  getProductForEdit,
+  listAdminProducts,
+  parseAdminProductQuery,
+  setProductActive,
+  updateProduct,
+} from "./products/admin-products.server";
+export { bulkUpdateProducts } from "./products/bulk-edit.server";
+export {
+  CategoryInUseError,
+  createCategory,
+  deleteCategory,
+  listActiveCategories,
+  listCategories,
+  renameCategory,
+  setCategoryActive,
+} from "./products/categories.server";
+export { getLowStockDefault, saveLowStockDefault } from "./products/inventory-settings.server";
+export { countLowStock, queueLowStockAlerts } from "./products/low-stock.server";
+export type { LowStockAlert } from "./products/low-stock.server";
+export {
+  attachVariation,
+  listProductVariations,
+  removeProductVariation,
+  updateProductVariation,
+} from "./products/product-variations.server";
+export { enableTypos, escapeLike, searchWords } from "./products/storefront-search.server";
+export {
+  getStorefrontProduct,
+  listFeaturedProducts,
+  listShopCategoryNames,
+  listShopProducts,
+  parseShopFilters,
+} from "./products/storefront.server";
+export {
+  VariationValuesUnavailable,
+  addVariationValue,
+  createVariationType,
+  deleteVariationType,
+  deleteVariationValue,
+  listAttachableVariations,
+  listVariationTypes,
+  renameVariationType,
+  renameVariationValue,
+} from "./products/variations.server";
+export { listAdminReviews, replyToReview, setReviewStatus } from "./reviews/moderation.server";
+export {
+  listApprovedReviews,
+  reviewAbility,
+  reviewsPageParam,
+  submitReview,
+} from "./reviews/reviews.server";

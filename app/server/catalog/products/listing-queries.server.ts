@@ -1,0 +1,128 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import type { ShopSort } from "~/lib/product";
+import { type Db, products } from "../../platform/index.server";
+
+/**
+ * How a page of product cards is read. Plain listings walk the sort's index and stop after one
+ * page. Search results pick a plan from what the capped count says about the match set.
+ */
+
+export const cardColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  imageUrl: products.imageUrl,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  colors: products.colors,
+  unlimitedStock: products.unlimitedStock,
+  stockQuantity: products.stockQuantity,
+};
+
+export type CardRow = { [K in keyof typeof cardColumns]: (typeof products.$inferSelect)[K] };
+
+/** How many rows of the sort order a search looks through before it sorts its matches instead. */
+const WALK_WINDOW = 4000;
+
+type SortColumns = Pick<typeof products, "featured" | "createdAt" | "id" | "name" | "priceCents" | "rating" | "reviewCount">;
+
+// Each ORDER BY matches one partial index on active products exactly (NULLS LAST included), so
+// a page is an index walk that stops after LIMIT rows; the id makes the order total for paging.
+export function orderBy(sort: ShopSort, c: SortColumns): SQL[] {
+  switch (sort) {
+    case "name":
+      return [sql`${c.name} asc`, sql`${c.id} asc`];
+    case "price-low":
+      return [sql`${c.priceCents} asc`, sql`${c.id} asc`];
+    case "price-high":
+      return [sql`${c.priceCents} desc`, sql`${c.id} desc`];
+    case "rating":
+      return [sql`${c.rating} desc nulls last`, sql`${c.reviewCount} desc nulls last`, sql`${c.id} desc nulls last`];
+    default:
+      return [sql`${c.featured} desc nulls last`, sql`${c.createdAt} desc nulls last`, sql`${c.id} desc nulls last`];
+  }
+}
+
+/** Counts matches, but stops at cap + 1: a broad search term costs no more than a narrow one. */
+export async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(products).where(where).limit(cap + 1).as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return row?.n ?? 0;
+}
+
+export async function pageOf(db: Db, where: SQL, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(sort, products))
+    .limit(limit)
+    .offset(offset);
+}
+
+const sortable = { ...cardColumns, featured: products.featured, createdAt: products.createdAt };
+
+/** The card columns of a subquery that selected `sortable` (a drizzle subquery cannot be spread). */
+function cardsOf(q: typeof sortable) {
+  return {
+    id: q.id,
+    name: q.name,
+    priceCents: q.priceCents,
+    originalPriceCents: q.originalPriceCents,
+    imageUrl: q.imageUrl,
+    rating: q.rating,
+    reviewCount: q.reviewCount,
+    colors: q.colors,
+    unlimitedStock: q.unlimitedStock,
+    stockQuantity: q.stockQuantity,
+  };
+}
+
+/** A LIMIT no result reaches: it only stops the planner from merging the subquery into the outer query. */
+const FENCE = 2_147_483_647;
+
+/**
+ * A page of a match set known to be small: fetch every match through the trigram index, then
+ * sort. Without the fence the planner may walk a sort index instead, which reads the whole
+ * catalogue when the few matches sit at the far end of the order.
+ */
+async function pageOfFew(db: Db, where: SQL, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
+  const matches = db.select(sortable).from(products).where(where).limit(FENCE).as("matches");
+  return db
+    .select(cardsOf(matches as unknown as typeof sortable))
+    .from(matches)
+    .orderBy(...orderBy(sort, matches as unknown as SortColumns))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page of a large match set: walk the first rows of the sort order (its index) and keep the
+ * matches. Terms that match many products fill a page within a few hundred rows; when the
+ * matches lie further along (a term that never appears among featured products, a sofa when
+ * sorting by price), the window runs out and the matches are fetched and sorted instead.
+ */
+async function pageOfWalk(db: Db, base: SQL, match: SQL, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
+  const walked = db
+    .select({ ...sortable, hit: sql<boolean>`${match}`.as("hit") })
+    .from(products)
+    .where(base)
+    .orderBy(...orderBy(sort, products))
+    .limit(WALK_WINDOW + 40 * offset)
+    .as("walked");
+  const rows = await db
+    .select(cardsOf(walked as unknown as typeof sortable))
+    .from(walked)
+    .where(sql`${walked.hit}`)
+    .orderBy(...orderBy(sort, walked as unknown as SortColumns))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === limit) return rows;
+  return pageOfFew(db, and(base, match)!, sort, offset, limit);
+}
+
+/** A page of the products matching `match` within `base`; `few` says the capped count was not reached. */
+export function pageOfMatches(db: Db, base: SQL, match: SQL, sort: ShopSort, offset: number, limit: number, few: boolean) {
+  return few ? pageOfFew(db, and(base, match)!, sort, offset, limit) : pageOfWalk(db, base, match, sort, offset, limit);
+}

@@ -1,0 +1,76 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AttachedVariation } from "~/lib/catalog-view";
+import { ProductVariationField } from "~/lib/product-input";
+import { type Db, productVariations, variationTypes, variationValues } from "../../platform/index.server";
+import { CatalogInputError, pgErrorCode } from "./admin-errors.server";
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** A product's active variations with their value and type (docs/rules/catalogue-data.md). */
+export async function listProductVariations(db: Db, productId: string): Promise<AttachedVariation[]> {
+  return db
+    .select({
+      id: productVariations.id,
+      variationValueId: productVariations.variationValueId,
+      typeName: variationTypes.name,
+      value: variationValues.value,
+      priceAdjustmentCents: productVariations.priceAdjustmentCents,
+      stockQuantity: productVariations.stockQuantity,
+      skuSuffix: productVariations.skuSuffix,
+    })
+    .from(productVariations)
+    .innerJoin(variationValues, eq(variationValues.id, productVariations.variationValueId))
+    .innerJoin(variationTypes, eq(variationTypes.id, variationValues.variationTypeId))
+    .where(and(eq(productVariations.productId, productId), eq(productVariations.active, true)))
+    .orderBy(asc(variationTypes.name), asc(variationValues.value));
+}
+
+/**
+ * Attaches a value with the specified defaults (no price adjustment, no stock, no suffix). A value
+ * removed earlier (soft, active false) comes back fresh; one already attached is refused.
+ */
+export async function attachVariation(db: Db, productId: string, variationValueId: string): Promise<string> {
+  try {
+    const rows = await db
+      .insert(productVariations)
+      .values({ productId, variationValueId, priceAdjustmentCents: 0, stockQuantity: 0, skuSuffix: "" })
+      .onConflictDoUpdate({
+        target: [productVariations.productId, productVariations.variationValueId],
+        set: { active: true, priceAdjustmentCents: 0, stockQuantity: 0, skuSuffix: "" },
+        setWhere: sql`${productVariations.active} = false`,
+      })
+      .returning({ id: productVariations.id });
+    if (rows.length === 0) throw new CatalogInputError("This variation is already added to the product", "conflict", "variationValueId");
+    return rows[0]!.id;
+  } catch (err) {
+    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new CatalogInputError("Product or variation value not found", "not_found");
+    throw err;
+  }
+}
+
+/** One field at a time: price adjustment, stock or SKU suffix (docs/rules/admin.md, Edit Product dialog). */
+export async function updateProductVariation(db: Db, productId: string, id: string, change: unknown): Promise<void> {
+  const parsed = ProductVariationField.parse(change);
+  const set =
+    parsed.field === "priceAdjustment"
+      ? { priceAdjustmentCents: parsed.value }
+      : parsed.field === "stockQuantity"
+        ? { stockQuantity: parsed.value }
+        : { skuSuffix: parsed.value };
+  const rows = await db
+    .update(productVariations)
+    .set(set)
+    .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
+    .returning({ id: productVariations.id });
+  if (rows.length === 0) throw new CatalogInputError("Variation not found", "not_found");
+}
+
+/** Soft removal (docs/rules/catalogue-data.md): active false, so orders and history that name it stay intact. */
+export async function removeProductVariation(db: Db, productId: string, id: string): Promise<void> {
+  const rows = await db
+    .update(productVariations)
+    .set({ active: false })
+    .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
+    .returning({ id: productVariations.id });
+  if (rows.length === 0) throw new CatalogInputError("Variation not found", "not_found");
+}

@@ -1,0 +1,184 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  DEFAULT_SORT,
+  firstImageUrl,
+  cleanSearchTerm,
+  type ProductCardData,
+  type ProductDetailData,
+  type ShopFilters,
+  type ShopSort,
+} from "~/lib/product";
+import { isShopSort } from "~/lib/shop-sorts";
+import type { ProductCardPage } from "~/lib/catalog-view";
+import { categories, type Db, productCounts, products } from "../../platform/index.server";
+import { cardColumns, countUpTo, orderBy, pageOf, pageOfMatches, type CardRow } from "./listing-queries.server";
+import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefront-search.server";
+import { swatchFor } from "./swatches.server";
+
+/**
+ * The storefront's reads: the home featured list, the /shop listing with search, category and
+ * sort, and the product page. Only active products, everywhere (docs/rules/storefront.md, Visibility).
+ */
+
+/** Above this many matches a search reports "1,000+" instead of counting every row. */
+export const SEARCH_COUNT_CAP = 1000;
+/** Typo matches join only a short literal result: they rescue a misspelling, not pad a long list. */
+const TYPO_WHEN_FEWER_THAN = 100;
+/** Typo matches are dearer to check (word similarity per row), so they are counted to a lower cap. */
+export const TYPO_COUNT_CAP = 200;
+
+
+
+/** Only what a card shows reaches the page; the image is resolved once, here. */
+export function toProductCard(row: CardRow): ProductCardData {
+  return {
+    id: row.id,
+    name: row.name,
+    priceCents: row.priceCents,
+    originalPriceCents: row.originalPriceCents,
+    imageUrl: firstImageUrl(row.imageUrl),
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    colors: row.colors,
+    swatches: row.colors.map(swatchFor),
+    unlimitedStock: row.unlimitedStock,
+    stockQuantity: row.stockQuantity,
+  };
+}
+
+const isActive = eq(products.active, true);
+
+export type Page = { offset: number; limit: number };
+
+/** The home list (docs/rules/storefront.md): active, featured first, then newest. One row past the page tells whether more exist. */
+export async function listFeaturedProducts(db: Db, page: Page): Promise<ProductCardPage> {
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(isActive)
+    .orderBy(...orderBy("featured", products))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  return { items: rows.slice(0, page.limit).map(toProductCard), hasMore: rows.length > page.limit };
+}
+
+/** The /shop category dropdown: active categories by name. */
+export async function listShopCategoryNames(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.active, true))
+    .orderBy(asc(categories.name));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Reads search, category and sort from the URL. Unknown or garbage values fall back to the
+ * defaults (never an error); a category matches an active category's name in any case.
+ */
+export function parseShopFilters(params: URLSearchParams, activeCategories: string[]): ShopFilters {
+  const search = cleanSearchTerm(params.get("search"));
+  const wanted = (params.get("category") ?? "").trim().toLowerCase();
+  const category = activeCategories.find((c) => c.toLowerCase() === wanted) ?? null;
+  const sortParam = params.get("sort");
+  const sort = isShopSort(sortParam) ? sortParam : DEFAULT_SORT;
+  return { search, category, sort };
+}
+
+export type ShopPage = {
+  items: ProductCardData[];
+  /** Products found; with `totalIsCapped` it is a lower bound ("1,000+"). */
+  total: number;
+  totalIsCapped: boolean;
+  hasMore: boolean;
+};
+
+/**
+ * The /shop grid. Without a search: the chosen sort over active products (optionally one
+ * category) and an exact count. With a search: products containing every word of the term
+ * (name, category or description, case-insensitive, literal) come first; when they are few,
+ * products matching with a typo follow (storefront-search.server.ts); each group in the chosen sort. A
+ * search counts up to SEARCH_COUNT_CAP, so a term matching half the catalogue costs no more
+ * than a narrow one.
+ */
+export async function listShopProducts(db: Db, filters: ShopFilters, page: Page): Promise<ShopPage> {
+  const base = filters.category ? and(isActive, eq(products.category, filters.category))! : isActive;
+
+  if (!filters.search) {
+    const [rows, [count]] = await Promise.all([
+      pageOf(db, base, filters.sort, page.offset, page.limit + 1),
+      // Kept exact by triggers (migration 0005): no count over the whole catalogue per page view.
+      db
+        .select({ n: sql<number>`coalesce(sum(${productCounts.activeCount}), 0)::int` })
+        .from(productCounts)
+        .where(filters.category ? eq(productCounts.category, filters.category) : undefined),
+    ]);
+    return {
+      items: rows.slice(0, page.limit).map(toProductCard),
+      total: count?.n ?? 0,
+      totalIsCapped: false,
+      hasMore: rows.length > page.limit,
+    };
+  }
+
+  const term = filters.search;
+  const exact = and(base, literalMatch(term))!;
+
+  return db.transaction(
+    async (tx) => {
+      const exactTotal = await countUpTo(tx, exact, SEARCH_COUNT_CAP);
+      const exactCapped = exactTotal > SEARCH_COUNT_CAP;
+      const want = page.limit + 1;
+      const rows: CardRow[] = [];
+      if (page.offset < exactTotal) {
+        rows.push(...(await pageOfMatches(tx, base, literalMatch(term), filters.sort, page.offset, want, !exactCapped)));
+      }
+
+      let typoTotal = 0;
+      if (exactTotal < TYPO_WHEN_FEWER_THAN && allowsTypos(term)) {
+        await enableTypos(tx);
+        typoTotal = await countUpTo(tx, and(base, typoOnlyMatch(term))!, TYPO_COUNT_CAP);
+        if (rows.length < want && typoTotal > 0) {
+          const offset = Math.max(0, page.offset - exactTotal);
+          const few = typoTotal <= TYPO_COUNT_CAP;
+          rows.push(...(await pageOfMatches(tx, base, typoOnlyMatch(term), filters.sort, offset, want - rows.length, few)));
+        }
+      }
+      const typoCapped = typoTotal > TYPO_COUNT_CAP;
+      return {
+        items: rows.slice(0, page.limit).map(toProductCard),
+        total: exactCapped ? SEARCH_COUNT_CAP : exactTotal + Math.min(typoTotal, TYPO_COUNT_CAP),
+        totalIsCapped: exactCapped || typoCapped,
+        hasMore: rows.length > page.limit,
+      };
+    },
+    { accessMode: "read only" },
+  );
+}
+
+// Any 8-4-4-4-12 hex id PostgreSQL accepts; anything else would be a database error, not a 404.
+const ProductId = z.guid();
+
+/** The product page's product (docs/rules/storefront.md): by id where active. Anything else (not an id, missing, inactive) is null. */
+export async function getStorefrontProduct(db: Db, id: string): Promise<ProductDetailData | null> {
+  if (!ProductId.safeParse(id).success) return null;
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      category: products.category,
+      sku: products.sku,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), isActive));
+  if (!row) return null;
+  return {
+    ...toProductCard(row),
+    description: row.description,
+    category: row.category,
+    sku: row.sku,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

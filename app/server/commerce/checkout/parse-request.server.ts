@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  CHECKOUT_MESSAGES,
+  CheckoutLineSchema,
+  MAX_CHECKOUT_LINES,
+  checkCheckoutForm,
+  type CheckoutErrorBody,
+  type CheckoutForm,
+  type CheckoutLine,
+} from "~/lib/checkout";
+import { readJsonBody } from "../../platform/index.server";
+
+export type CheckoutInput = {
+  lines: CheckoutLine[];
+  form: CheckoutForm;
+  idempotencyKey: string | null;
+  /** A discount code as typed (checked by pricing), or null. */
+  discountCode?: string | null;
+  /** The shipping rate picked; an id that is not one of the address's rates is ignored. */
+  shippingRateId?: string | null;
+  /** The shopper ticked 'Email me about my order' (false unless ticked). */
+  emailAboutOrder?: boolean;
+};
+
+export type Parsed =
+  | { ok: true; input: CheckoutInput }
+  /** `tooLarge`: the body was over MAX_CHECKOUT_BODY_BYTES (answered 413, not 400). */
+  | { ok: false; body: CheckoutErrorBody; tooLarge?: true };
+
+/** Enough for 100 lines with long names; a 10,000-line cart is refused by count before this. */
+export const MAX_CHECKOUT_BODY_BYTES = 1024 * 1024;
+
+const IdempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{8,200}$/);
+/** The checkbox: absent (an older page) is unticked; anything but true or false is refused. */
+const EmailAboutOrder = z.boolean().optional().default(false);
+
+const fail = (error: string, extra: Partial<CheckoutErrorBody> = {}): Parsed => ({
+  ok: false,
+  body: { title: CHECKOUT_MESSAGES.checkoutFailed.title, error, ...extra },
+});
+
+const lineName = (raw: unknown) => {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === "string" && name.trim() ? `"${name.trim().slice(0, 100)}"` : "a cart line";
+};
+
+/**
+ * Reads POST /api/checkout: `{ cartItems, formData, idempotencyKey }` (docs/money-path.md).
+ * Every refusal is a message a shopper can act on; nothing here touches the database.
+ */
+export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
+  const body = await readJsonBody(request, MAX_CHECKOUT_BODY_BYTES);
+  if (!body.ok && body.tooLarge) {
+    return { ok: false, tooLarge: true, body: { title: CHECKOUT_MESSAGES.checkoutFailed.title, error: body.error } };
+  }
+  if (!body.ok) return fail(body.error);
+  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown; emailAboutOrder?: unknown } | null;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return fail("The request must be a JSON object.");
+
+  const rawLines = value.cartItems;
+  if (rawLines === undefined || (Array.isArray(rawLines) && rawLines.length === 0)) {
+    return { ok: false, body: { title: CHECKOUT_MESSAGES.emptyCart.title, error: CHECKOUT_MESSAGES.emptyCart.description } };
+  }
+  if (!Array.isArray(rawLines)) return fail("cartItems must be a list of cart lines.");
+  if (rawLines.length > MAX_CHECKOUT_LINES) {
+    return fail(`A cart can hold at most ${MAX_CHECKOUT_LINES} different products; this one has ${rawLines.length}.`);
+  }
+
+  const lines: CheckoutLine[] = [];
+  const seen = new Set<string>();
+  for (const raw of rawLines) {
+    const parsed = CheckoutLineSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path[0] === "priceCents" ? "The price" : issue.path[0] === "quantity" ? "The quantity" : null;
+      const message = field ? `${field} of ${lineName(raw)} is not valid: ${issue.message.toLowerCase()}.` : `${issue.message}.`;
+      return fail(message);
+    }
+    if (seen.has(parsed.data.id)) return fail(`${lineName(raw)} appears more than once in the cart. Combine the lines and try again.`);
+    seen.add(parsed.data.id);
+    lines.push(parsed.data);
+  }
+
+  const form = checkCheckoutForm(value.formData);
+  if (!form.ok) return { ok: false, body: { title: form.title, error: form.description, fieldErrors: form.fieldErrors } };
+
+  let idempotencyKey: string | null = null;
+  if (value.idempotencyKey !== undefined && value.idempotencyKey !== null) {
+    const key = IdempotencyKey.safeParse(value.idempotencyKey);
+    if (!key.success) return fail("The checkout key is not valid. Reload the page and try again.");
+    idempotencyKey = key.data;
+  }
+  // Any string is passed on: pricing answers a code it does not know with 'This code is not valid.'
+  const discountCode = typeof value.discountCode === "string" && value.discountCode.trim() ? value.discountCode.slice(0, 500) : null;
+  const shippingRateId = typeof value.shippingRateId === "string" && value.shippingRateId.length <= 100 ? value.shippingRateId : null;
+  const emailAboutOrder = EmailAboutOrder.safeParse(value.emailAboutOrder);
+  if (!emailAboutOrder.success) return fail("'Email me about my order' must be ticked or not (true or false).");
+  return { ok: true, input: { lines, form: form.data, idempotencyKey, discountCode, shippingRateId, emailAboutOrder: emailAboutOrder.data } };
+}

@@ -1,0 +1,59 @@
+export { mergeIntoSavedCart, readSavedCart, saveCart } from "./cart/saved-cart.server";
+export { reviewCart } from "./checkout/cart-review.server";
+export type { CartRequestLine } from "./checkout/cart-review.server";
+export { createCheckout } from "./checkout/create-checkout.server";
+export type { CheckoutResult } from "./checkout/create-checkout.server";
+export { parseCheckoutRequest } from "./checkout/parse-request.server";
+export {
+  createDiscountCode,
+  deleteDiscountCode,
+  discountCategoryChoices,
+  discountProductsById,
+  getDiscountForEdit,
+  listDiscountCodes,
+  parseDiscountQuery,
+  searchDiscountProducts,
+  setDiscountCodeActive,
+  updateDiscountCode,
+} from "./discounts/admin.server";
+export { listOrdersOfUser } from "./orders/account-orders.server";
+export { ordersCsvChunks } from "./orders/admin-orders-csv.server";
+export {
+  findOrderId,
+  getAdminOrder,
+  getAdminOrderStats,
+  getCustomerLabel,
+  listAdminOrders,
+  parseAdminOrderQuery,
+} from "./orders/admin-orders.server";
+export { countOrdersNeeding } from "./orders/attention.server";
+export { buyAgain } from "./orders/buy-again.server";
+export { findViewableOrder, getShopperOrder } from "./orders/shopper-order.server";
+export type { OrderViewer } from "./orders/shopper-order.server";
+export { OrderChangeError, changeOrderStatus, isOrderStatus } from "./orders/status.server";
+export type { StatusChangeResult } from "./orders/status.server";
+export { activePaymentProviderName } from "./payments/index.server";
+export { getTestPaymentPage } from "./payments/test-provider.server";
+export { freeShippingClaim } from "./pricing/free-shipping.server";
+export {
+  ShippingSettingsError,
+  createRate,
+  createTaxRate,
+  createZone,
+  deleteRate,
+  deleteTaxRate,
+  deleteZone,
+  loadShippingSettings,
+  saveTaxSettings,
+  updateRate,
+  updateTaxRate,
+  updateZone,
+} from "./pricing/settings-admin.server";
+export { restorableCart } from "./reminders/cart-restore.server";
+export { describeOptOutLink, optOut } from "./reminders/opt-out.server";
+export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-setting.server";
+export { startCheckoutReminders } from "./reminders/worker.server";
+export { confirmPayment } from "./settlement/confirm.server";
+export { payWithTestCard } from "./settlement/test-payments.server";
+export { settleFromWebhook } from "./settlement/webhook.server";
+export { startSettlementWorkers } from "./settlement/worker.server";

@@ -1,0 +1,111 @@
+import { NO_SHIPPING_MESSAGE, type DiscountReview, type Quote, type ShippingReview } from "~/lib/pricing-view";
+import type { Db } from "../../platform/index.server";
+import { checkCode, findCode, type CodeRow } from "./discount-codes.server";
+import { DEFAULT_PRICING, priceQuote, type DiscountRule, type PricingLine } from "./quote.server";
+import { loadZoneFor, loadZonesWithoutAddress, shippingOptions, type Destination, type Rate, type Zone } from "./shipping.server";
+import { loadTax, type TaxSettings } from "./tax.server";
+
+export type { Destination } from "./shipping.server";
+
+/** A cart line with what shipping and discounts need to know of its product. */
+export type CartPricingLine = PricingLine & { category: string; weightGrams: number | null };
+
+export type PricingRequest = {
+  lines: CartPricingLine[];
+  /** Where the order goes; null on the cart page, before an address is typed. */
+  destination: Destination | null;
+  /** A discount code as typed; null or "" for none. */
+  code?: string | null;
+  /** The shipping rate the shopper picked; ignored unless it is one of the address's options. */
+  rateId?: string | null;
+  /** For once-per-email codes. */
+  email?: string | null;
+  now?: Date;
+};
+
+/**
+ * What pricing reads that does not depend on the cart's lines: the code's row, the address's
+ * zones and rates, the tax settings and rate. Started before the products are loaded, so the
+ * reads run side by side.
+ */
+export type PricingReads = {
+  code: Promise<CodeRow | null> | null;
+  /** The address's zone (or, without an address, the one zone serving everyone) and its rates. */
+  zone: Promise<{ zone: Zone; rates: Rate[] } | null>;
+  tax: Promise<{ settings: TaxSettings; rate: number | null }>;
+};
+
+export function startPricingReads(db: Db, request: Pick<PricingRequest, "destination" | "code">): PricingReads {
+  const typed = request.code?.trim();
+  const reads: PricingReads = {
+    code: typed ? findCode(db, typed) : null,
+    zone: request.destination ? loadZoneFor(db, request.destination) : loadZonesWithoutAddress(db),
+    tax: loadTax(db, request.destination),
+  };
+  // Awaited later; a failure is seen there, not as an unhandled rejection now.
+  for (const p of [reads.code, reads.zone, reads.tax]) p?.catch(() => {});
+  return reads;
+}
+
+export type PricedCart = {
+  quote: Quote;
+  shipping: ShippingReview;
+  taxPending: boolean;
+  discount: DiscountReview | null;
+  /** The code's row when it applies (the checkout takes a use of it). */
+  code: CodeRow | null;
+};
+
+/**
+ * Prices a cart with the shop's rules (docs/money-path.md): the discount code first (its
+ * minimum is on the subtotal), then the shipping options for what the goods come to after the
+ * discount and the cart's weight, then tax for the address. Everything the quote needs comes
+ * from ids, the address and the code; nothing from the browser's figures.
+ */
+export async function priceCart(db: Db, request: PricingRequest, reads: PricingReads = startPricingReads(db, request)): Promise<PricedCart> {
+  const { lines } = request;
+  const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+
+  let discountRule: DiscountRule | null = null;
+  let discount: DiscountReview | null = null;
+  let code: CodeRow | null = null;
+  const typed = request.code?.trim();
+  if (typed) {
+    const checked = await checkCode(db, typed, { lines, subtotalCents, email: request.email, now: request.now }, reads.code ?? undefined);
+    if (checked.ok) {
+      discountRule = checked.rule;
+      code = checked.row;
+      discount = { code: checked.row.code, applied: true };
+    } else {
+      discount = { code: typed.slice(0, 64), applied: false, message: checked.message };
+    }
+  }
+
+  const goodsCents = priceQuote(lines, { ...DEFAULT_PRICING, discount: discountRule }).totalCents;
+  const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
+  const shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
+
+  const { settings, rate } = await reads.tax;
+  const chosen = shipping.state === "known" ? shipping.options.find((o) => o.id === shipping.selectedId)! : null;
+  const quote = priceQuote(lines, {
+    currency: DEFAULT_PRICING.currency,
+    shipping: chosen ? { name: chosen.name, amountCents: chosen.amountCents } : { name: "", amountCents: 0 },
+    tax: { name: settings.taxName, rateBasisPoints: rate ?? 0, pricesIncludeTax: settings.pricesIncludeTax, shippingTaxable: settings.shippingTaxable },
+    discount: discountRule,
+  });
+  return { quote, shipping, taxPending: rate === null, discount, code };
+}
+
+function shippingFor(
+  destination: Destination | null,
+  loaded: Awaited<PricingReads["zone"]>,
+  cart: { goodsCents: number; weightGrams: number },
+  rateId: string | null,
+): ShippingReview {
+  if (!loaded) return destination ? { state: "unavailable", message: NO_SHIPPING_MESSAGE } : { state: "needs_address" };
+  const { rates } = loaded;
+  const options = shippingOptions(rates, cart);
+  if (!options.length) return destination ? { state: "unavailable", message: NO_SHIPPING_MESSAGE } : { state: "needs_address" };
+  const selectedId = options.some((o) => o.id === rateId) ? rateId! : options[0]!.id;
+  return { state: "known", options, selectedId };
+}

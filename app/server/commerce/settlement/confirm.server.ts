@@ -1,0 +1,283 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, deliverMails, logger, orderEvents, orderItems, orders } from "../../platform/index.server";
+import { queueLowStockAlerts } from "../../catalog/index.server";
+import { keepOrderAddress } from "../../people/index.server";
+import { clearBoughtFromSavedCart } from "../cart/saved-cart.server";
+import { keepDiscountUse } from "../discounts/uses.server";
+import { addOrderEvent } from "../orders/events.server";
+import { notCompletedMail, orderConfirmationMail, queueOrderMail, sendOrderMail } from "../orders/mails.server";
+import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
+import { closeUnpaidOrder } from "./close.server";
+import { recordProviderCall, runOrderCall } from "./provider-calls.server";
+import { shopProviders, type Providers } from "./providers.server";
+import { takeOrderStock } from "./stock.server";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type OrderReceipt = { orderNumber: string; totalAmountCents: number; email: string };
+
+/**
+ * Where a payment stands, as the result page and the webhook see it. `error` covers a session
+ * the provider cannot confirm for this order; it never reveals anything about another order.
+ */
+export type PaymentOutcome =
+  | { state: "paid" | "failed" | "expired" | "pending"; order: OrderReceipt }
+  | { state: "sold_out" | "cancelled"; order: OrderReceipt; message: string }
+  | { state: "not_found" }
+  | { state: "error" };
+
+const receipt = (o: OrderRow): OrderReceipt => ({
+  orderNumber: o.orderNumber,
+  totalAmountCents: o.totalAmountCents,
+  email: o.email,
+});
+
+async function findBySession(db: Db, sessionId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+  return order;
+}
+
+const REFUND_REASONS = {
+  sold_out: "Payment refunded in full: the order sold out.",
+  late_payment: "Payment refunded in full: the order was cancelled before the payment went through.",
+} as const;
+
+/**
+ * Brings an order in line with its payment session: the webhook, the result page and any reload
+ * may call it for the same session, in any order, any number of times. The provider's answer is
+ * the truth; the order row, locked FOR UPDATE, decides who applies it, so exactly one caller
+ * takes the stock and sends the confirmation.
+ */
+export async function confirmPayment(db: Db, sessionId: string, opts: { providers?: Providers } = {}): Promise<PaymentOutcome> {
+  const providers = opts.providers ?? shopProviders(db);
+  const order = await findBySession(db, sessionId);
+  if (!order) return { state: "not_found" };
+  if (order.paymentStatus === "expired" || order.paymentStatus === "failed") {
+    if (await recordLatePayment(db, order, providers)) {
+      const fresh = (await findBySession(db, sessionId))!;
+      const reason = (await closingEvent(db, fresh.id))?.note ?? "";
+      await sendOrderMail(db, fresh, notCompletedMail(fresh, reason), "order-late-payment");
+      return settled(db, fresh, providers);
+    }
+  }
+  if (order.paymentStatus !== "unpaid") return settled(db, order, providers);
+
+  let remote: RemoteSession | null;
+  let provider: PaymentProvider;
+  try {
+    provider = providers.forOrder(order);
+    remote = await provider.retrieveSession(sessionId);
+  } catch (err) {
+    logger.error({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "payment session could not be read");
+    return { state: "error" };
+  }
+  if (!remote) {
+    logger.error({ orderId: order.id, orderNumber: order.orderNumber }, "the payment provider does not know this order's session");
+    return { state: "error" };
+  }
+  // The session must be the one opened for this order, for its amount: anything else is refused.
+  if ((remote.orderId && remote.orderId !== order.id) || remote.id !== sessionId) {
+    logger.error({ orderId: order.id, orderNumber: order.orderNumber, sessionOrder: remote.orderId }, "payment session belongs to another order");
+    return { state: "error" };
+  }
+  if (remote.state === "open") return { state: "pending", order: receipt(order) };
+  if (remote.state === "failed" || remote.state === "expired") {
+    await closeUnpaidOrder(db, order.id, remote.state, provider.name);
+    return settled(db, (await findBySession(db, sessionId))!, providers);
+  }
+  if (remote.amountTotalCents !== order.totalAmountCents || (remote.currency ?? order.currency) !== order.currency) {
+    logger.error(
+      { orderId: order.id, orderNumber: order.orderNumber, paid: remote.amountTotalCents, due: order.totalAmountCents },
+      "payment amount does not match the order",
+    );
+    return { state: "error" };
+  }
+
+  const mails: string[] = [];
+  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, mails));
+  return afterPayment(db, sessionId, applied, providers, mails);
+}
+
+export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
+
+/**
+ * After a payment's transaction committed: its confirmation (or sold-out) mail and any low-stock
+ * alert, recorded in that transaction (`mails`, from takePayment), go out now; then the outcome. A mail not delivered
+ * here (SMTP down, or a caller that passed no list) is sent by the mail worker.
+ */
+export async function afterPayment(
+  db: Db,
+  sessionId: string,
+  _applied: AppliedPayment,
+  providers: Providers,
+  mails: string[] = [],
+): Promise<PaymentOutcome> {
+  await deliverMails(db, mails);
+  return settled(db, (await findBySession(db, sessionId))!, providers);
+}
+
+/**
+ * Inside one transaction: lock the order, take its stock (all lines or none), then mark it paid.
+ * When a line cannot be served the order is cancelled and its refund recorded in the same
+ * transaction, so a crash before the refund call cannot forget it. The confirmation (or sold-out)
+ * mail, and the shop's low-stock alert for each product the sale took to its threshold, are
+ * recorded in the same transaction and their ids added to `mails`, for the caller to deliver
+ * after the commit (afterPayment).
+ */
+export async function takePayment(
+  tx: Db,
+  orderId: string,
+  remote: RemoteSession,
+  providerName: string,
+  mails: string[] = [],
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order || order.paymentStatus !== "unpaid") return "already" as const;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const { taken, untracked, short, lowStock } = await takeOrderStock(tx, items);
+  // With the mark of each crossing (none when the stock could not all be taken).
+  await queueLowStockAlerts(tx, lowStock, mails);
+  // Paid is paid: the discount code's use is kept, even if the order is refunded later.
+  await keepDiscountUse(tx, orderId);
+
+  const now = new Date();
+  const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };
+  // An admin accepted this order before it was paid (pending → processing, or further): their
+  // status stands, and the goods may already be on their way, so a shortfall is not a cancel.
+  const accepted = order.status !== "pending";
+  if (short.length && accepted) {
+    await tx.update(orders).set({ ...paidFields, paymentStatus: "paid" }).where(eq(orders.id, orderId));
+    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, orderId));
+    await addOrderEvent(tx, {
+      orderId,
+      kind: "attention",
+      note: `Payment received for an order accepted before payment, but ${short.map((n) => `"${n}"`).join(", ")} had too little stock to take: no stock was taken. Check the stock by hand.`,
+      actorLabel: providerName,
+    });
+    await keepOrderAddress(tx, order);
+    if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
+    await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
+    return "paid" as const;
+  }
+  if (short.length) {
+    await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status: "cancelled" }).where(eq(orders.id, orderId));
+    // No line holds stock, so a later release (releaseOrderStock) puts nothing back.
+    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, orderId));
+    const names = short.map((n) => `"${n}"`).join(", ");
+    await addOrderEvent(tx, {
+      orderId,
+      kind: "sold_out",
+      fromStatus: order.status,
+      toStatus: "cancelled",
+      note: `${names} sold out before your payment went through.`,
+      actorLabel: providerName,
+    });
+    await recordProviderCall(tx, { orderId, kind: "refund", note: REFUND_REASONS.sold_out });
+    await queueOrderMail(tx, order, notCompletedMail(order, `${names} sold out before your payment went through.`), "order-sold-out", mails);
+    return "sold_out" as const;
+  }
+  // What was taken is what a cancel gives back: a product may have changed between unlimited and
+  // counted stock since the order was placed.
+  if (taken.length) await tx.update(orderItems).set({ stockTracked: true }).where(inArray(orderItems.id, taken));
+  if (untracked.length) await tx.update(orderItems).set({ stockTracked: false }).where(inArray(orderItems.id, untracked));
+  const status = accepted ? order.status : "processing";
+  await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status }).where(eq(orders.id, orderId));
+  await addOrderEvent(tx, {
+    orderId,
+    kind: "payment",
+    fromStatus: order.status,
+    toStatus: status,
+    note: `Payment received (${providerName}${remote.paymentReference ? ` ${remote.paymentReference}` : ""})`,
+    actorLabel: providerName,
+  });
+  // A signed-in shopper's address book keeps the address they paid with (on a savepoint: it never fails the payment).
+  await keepOrderAddress(tx, order);
+  // Bought: out of the shopper's saved cart, so no other device brings it back.
+  if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
+  await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
+  return "paid" as const;
+}
+
+/**
+ * A payment that went through after its order was closed: an admin cancelled the order while the
+ * shopper was still on the payment page, and the session could not be closed in time. The money
+ * is never kept: the payment and its refund are recorded together (no stock is taken).
+ * Answers true when this call recorded it.
+ */
+async function recordLatePayment(db: Db, order: OrderRow, providers: Providers): Promise<boolean> {
+  if (!order.paymentSessionId) return false;
+  let remote: RemoteSession | null;
+  let provider: PaymentProvider;
+  try {
+    provider = providers.forOrder(order);
+    remote = await provider.retrieveSession(order.paymentSessionId);
+  } catch (err) {
+    // The next look at the order (a webhook retry, a reload) asks again.
+    logger.error({ err: (err as Error).message, orderId: order.id, orderNumber: order.orderNumber }, "payment session of a closed order could not be read");
+    return false;
+  }
+  if (!remote || remote.state !== "paid" || remote.id !== order.paymentSessionId) return false;
+  if (remote.orderId && remote.orderId !== order.id) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+    if (!row || (row.paymentStatus !== "expired" && row.paymentStatus !== "failed")) return false;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: now,
+        paymentReference: remote.paymentReference,
+        updatedAt: now,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(eq(orders.id, order.id));
+    // No line took stock, so a later release puts nothing back.
+    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, order.id));
+    await addOrderEvent(tx, {
+      orderId: order.id,
+      kind: "late_payment",
+      note: "This order was cancelled before your payment went through.",
+      actorLabel: provider.name,
+    });
+    await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: REFUND_REASONS.late_payment });
+    logger.warn({ orderId: order.id, orderNumber: order.orderNumber }, "payment arrived for a closed order; refunding it");
+    return true;
+  });
+}
+
+/** Why a paid order was closed without being fulfilled: it sold out, or it was cancelled before the payment. */
+async function closingEvent(db: Db, orderId: string) {
+  const [event] = await db
+    .select({ kind: orderEvents.kind, note: orderEvents.note })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.kind, ["sold_out", "late_payment"])))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  return event;
+}
+
+/** The outcome of an order whose payment is already decided; makes a refund still owed. */
+async function settled(db: Db, order: OrderRow, providers: Providers): Promise<PaymentOutcome> {
+  const base = receipt(order);
+  if (order.paymentStatus === "unpaid") return { state: "pending", order: base };
+  if (order.paymentStatus === "failed" || order.paymentStatus === "expired") return { state: order.paymentStatus, order: base };
+  const closing = order.status === "cancelled" ? await closingEvent(db, order.id) : undefined;
+  if (closing === undefined) {
+    if (order.status !== "cancelled") return { state: "paid", order: base };
+    // Paid, then cancelled by the shop: no longer a confirmed order. The admin chose whether to
+    // refund (orders/status.server.ts), so nothing is refunded from here.
+    const money =
+      order.paymentStatus === "refunded" ? "Your payment has been refunded." : "Contact us if you have questions about your payment.";
+    return { state: "cancelled", order: base, message: `This order has been cancelled. ${money}` };
+  }
+  const kind = closing.kind === "late_payment" ? "late_payment" : "sold_out";
+  let refunded = order.paymentStatus === "refunded";
+  if (!refunded) {
+    // Recorded with the decision; recorded here too for an order closed before calls were recorded.
+    await recordProviderCall(db, { orderId: order.id, kind: "refund", note: REFUND_REASONS[kind] });
+    refunded = (await runOrderCall(db, order.id, "refund", { providers, flagOnce: true, skipBusy: true })) === "done";
+  }
+  const money = refunded ? "Your payment has been refunded." : "Your payment will be refunded.";
+  return { state: kind === "sold_out" ? "sold_out" : "cancelled", order: base, message: `${closing.note} ${money}` };
+}

@@ -1,0 +1,141 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
+import { addOrderEvent } from "../orders/events.server";
+import { shopProviders, type Providers } from "./providers.server";
+
+/**
+ * Provider calls decided inside a transaction (docs/money-path.md, "Calls that must happen"):
+ * `recordProviderCall` writes the call in the deciding transaction; `runProviderCall` carries it
+ * out (the worker in worker.server.ts runs those still due). The task's row stays locked while the provider is called, so two servers never call at
+ * once, and a server that dies mid-call releases it for the next run. The idempotency key is one
+ * per order and kind, so a call repeated after a crash is answered, not made twice.
+ */
+
+export type ProviderCallKind = (typeof PAYMENT_TASK_KINDS)[number];
+
+export type Actor = { actorUserId?: string | null; actorLabel?: string };
+
+export const REFUND_FAILED_NOTE = "Automatic refund failed: refund this payment by hand.";
+
+const KEY_PREFIX: Record<ProviderCallKind, string> = { refund: "refund", expire_session: "expire" };
+export const providerCallKey = (kind: ProviderCallKind, orderId: string) => `${KEY_PREFIX[kind]}-${orderId}`;
+
+/** Seconds before the next try after `attempts` failures: 30 s doubling, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Records that `kind` must be done for an order, in the caller's transaction. Recording the same
+ * call again changes nothing (the first decision's note and actor stand). Returns the task's id.
+ */
+export async function recordProviderCall(
+  tx: Db,
+  call: { orderId: string; kind: ProviderCallKind; note?: string; actor?: Actor },
+): Promise<string> {
+  const key = providerCallKey(call.kind, call.orderId);
+  await tx
+    .insert(paymentTasks)
+    .values({
+      orderId: call.orderId,
+      kind: call.kind,
+      idempotencyKey: key,
+      note: call.note ?? "",
+      actorUserId: call.actor?.actorUserId ?? null,
+      actorLabel: call.actor?.actorLabel ?? "system",
+    })
+    .onConflictDoNothing({ target: paymentTasks.idempotencyKey });
+  const [task] = await tx.select({ id: paymentTasks.id }).from(paymentTasks).where(eq(paymentTasks.idempotencyKey, key));
+  return task!.id;
+}
+
+export type CallOutcome = "done" | "failed" | "busy" | "missing";
+
+type RunOptions = {
+  providers?: Providers;
+  /** Who is waiting on the call (an admin cancelling); a failure is put on the timeline in their name. */
+  actor?: Actor;
+  /** A path that may run again (a reload, the worker) flags a failed refund once, not on every try. */
+  flagOnce?: boolean;
+  /** The background worker skips a call another server is making; a person waiting for it waits. */
+  skipBusy?: boolean;
+};
+
+/** Carries out one recorded call now. `busy`: another server is making it at this moment (with `skipBusy`). */
+export async function runProviderCall(db: Db, taskId: string, opts: RunOptions = {}): Promise<CallOutcome> {
+  const providers = opts.providers ?? shopProviders(db);
+  return db.transaction(async (tx): Promise<CallOutcome> => {
+    const locked = tx.select().from(paymentTasks).where(eq(paymentTasks.id, taskId));
+    const [task] = await (opts.skipBusy ? locked.for("update", { skipLocked: true }) : locked.for("update"));
+    if (!task) {
+      const [exists] = await db.select({ state: paymentTasks.state }).from(paymentTasks).where(eq(paymentTasks.id, taskId));
+      return exists ? (exists.state === "done" ? "done" : "busy") : "missing";
+    }
+    if (task.state === "done") return "done";
+    const [order] = await tx.select().from(orders).where(eq(orders.id, task.orderId));
+    if (!order) return "missing";
+    try {
+      const provider = providers.forOrder(order);
+      if (task.kind === "refund") {
+        await provider.refund({ id: order.paymentSessionId ?? "", paymentReference: order.paymentReference }, { idempotencyKey: task.idempotencyKey });
+      } else if (order.paymentSessionId) {
+        await provider.expireSession(order.paymentSessionId);
+      }
+    } catch (err) {
+      const message = (err as Error).message ?? String(err);
+      logger.error({ err: message, orderId: order.id, orderNumber: order.orderNumber, call: task.kind }, "payment provider call failed; it will be retried");
+      await tx
+        .update(paymentTasks)
+        .set({
+          attempts: sql`${paymentTasks.attempts} + 1`,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(task.attempts + 1)})`,
+        })
+        .where(eq(paymentTasks.id, task.id));
+      if (task.kind === "refund" && (!opts.flagOnce || !(await hasRefundFailure(tx, order.id)))) {
+        await addOrderEvent(tx, { orderId: order.id, kind: "attention", note: REFUND_FAILED_NOTE, ...opts.actor });
+      }
+      return "failed";
+    }
+    await tx
+      .update(paymentTasks)
+      .set({ state: "done", attempts: sql`${paymentTasks.attempts} + 1`, lastError: null, doneAt: sql`now()` })
+      .where(eq(paymentTasks.id, task.id));
+    if (task.kind === "refund") {
+      const refunded = await tx
+        .update(orders)
+        .set({ paymentStatus: "refunded", updatedAt: new Date(), version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "paid")))
+        .returning({ id: orders.id });
+      if (refunded.length) {
+        await addOrderEvent(tx, {
+          orderId: order.id,
+          kind: "refund",
+          note: task.note,
+          actorUserId: task.actorUserId,
+          actorLabel: task.actorLabel,
+        });
+      }
+      logger.info({ orderId: order.id, orderNumber: order.orderNumber }, "payment refunded");
+    }
+    return "done";
+  });
+}
+
+async function hasRefundFailure(db: Db, orderId: string): Promise<boolean> {
+  const [flagged] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "attention")))
+    .limit(1);
+  return flagged !== undefined;
+}
+
+/** Runs an order's recorded call of `kind` now, if there is one still to make. */
+export async function runOrderCall(db: Db, orderId: string, kind: ProviderCallKind, opts: RunOptions = {}): Promise<CallOutcome> {
+  const [task] = await db
+    .select({ id: paymentTasks.id })
+    .from(paymentTasks)
+    .where(eq(paymentTasks.idempotencyKey, providerCallKey(kind, orderId)));
+  return task ? runProviderCall(db, task.id, opts) : "missing";
+}

@@ -1,0 +1,41 @@
+export { createOrPromoteAdmin } from "./accounts/admin.server";
+export { ProfileInput, getProfile, updateProfile } from "./accounts/profile.server";
+export {
+  SavedAddressError,
+  SavedAddressInput,
+  addSavedAddress,
+  deleteSavedAddress,
+  keepOrderAddress,
+  listSavedAddresses,
+  setDefaultSavedAddress,
+  updateSavedAddress,
+} from "./accounts/saved-addresses.server";
+export { safeRedirect } from "./auth/auth-api.server";
+export { getAuth } from "./auth/auth.server";
+export { getCurrentUser } from "./auth/current-user.server";
+export type { CurrentUser } from "./auth/current-user.server";
+export {
+  EmailForm,
+  ResetForm,
+  SignInForm,
+  SignUpForm,
+  parseForm,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  verifySignInCode,
+} from "./auth/flows.server";
+export {
+  confirmTwoFactor,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactor,
+  twoFactorEnabled,
+} from "./auth/two-factor.server";
+export { CustomerActionInput, runCustomerAccountAction } from "./customers/account-actions.server";
+export { customersCsvChunks } from "./customers/csv.server";
+export { findCustomer, getCustomer } from "./customers/detail.server";
+export { listCustomers, parseCustomerListQuery } from "./customers/list.server";

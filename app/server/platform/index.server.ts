@@ -1,0 +1,121 @@
+export { closeDatabase, getDb, openDatabase } from "./db/client.server";
+export type { Database, Db } from "./db/client.server";
+export { runMigrations } from "./db/migrate.server";
+export {
+  ORDER_STATUSES,
+  PAYMENT_TASK_KINDS,
+  account,
+  blogPosts,
+  cartLines,
+  categories,
+  contactMessages,
+  customers,
+  discountCodes,
+  discountUses,
+  jobs,
+  mailOptOuts,
+  newsletterSubscriptions,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentTasks,
+  productCounts,
+  productVariations,
+  products,
+  profiles,
+  reviews,
+  savedAddresses,
+  searchTermsDaily,
+  session,
+  shippingRates,
+  shippingZones,
+  shopMeta,
+  siteSettings,
+  storefrontChanges,
+  taxRates,
+  taxSettings,
+  testPaymentSessions,
+  twoFactor,
+  user,
+  variationTypes,
+  variationValues,
+  verification,
+} from "./db/schema/index";
+export type { WeightBand } from "./db/schema/index";
+export { RETRY_AFTER_SECONDS, UNAVAILABLE, isDatabaseUnavailable } from "./db/unavailable.server";
+export { getEnv, getPublicEnv, publicUrl } from "./env.server";
+export type { Env } from "./env.server";
+export { builtStylesheet, rewriteForFirstPaint } from "./http/first-paint.server";
+export { markDatabaseUnavailable, metDatabaseOutage } from "./http/outage.server";
+export { startChangeLogPruner } from "./http/page-cache.server";
+export { pageParam } from "./http/page-param.server";
+export {
+  checkRateLimits,
+  clearRateLimits,
+  clientIp,
+  hit,
+  hitPerSource,
+  rateLimitRefusal,
+  tooManyAttemptsMessage,
+} from "./http/rate-limit.server";
+export type { RateLimitCheck, RateLimitResult } from "./http/rate-limit.server";
+export {
+  BROWSER_DRAIN_BYTES,
+  BodyTooLargeError,
+  PUBLIC_FORM_MAX_BYTES,
+  bodyChunks,
+  discardBody,
+  readBodyText,
+  readFormWithLimit,
+  readJsonBody,
+  readJsonWithLimit,
+  readPublicFormBody,
+} from "./http/read-body.server";
+export { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./http/session-policy";
+export { RENDERED_FOR } from "./http/session-viewer.server";
+export type { ViewerRole } from "./http/session-viewer.server";
+export { releaseClusterTasks, startPeriodicTask } from "./jobs/cluster-task.server";
+export {
+  createJob,
+  deleteJob,
+  getJob,
+  heartbeat,
+  latestJob,
+  reapStaleJobs,
+  toJobView,
+  transitionJob,
+  unfinishedJob,
+  updateJob,
+} from "./jobs/jobs.server";
+export type { JobRow } from "./jobs/jobs.server";
+export { getRootLogger, logger } from "./logger.server";
+export { composeMail, mailContext } from "./mail/compose.server";
+export type { MailDraft } from "./mail/compose.server";
+export { getMailTemplates, saveMailTemplate } from "./mail/mail-settings.server";
+export {
+  deliverMails,
+  queueMail,
+  resendMail,
+  reviseUntriedMail,
+  sendMail,
+} from "./mail/mail.server";
+export type { QueuedMail } from "./mail/mail.server";
+export {
+  countFailedMails,
+  getOutboxMessage,
+  isOutboxFilter,
+  listOutbox,
+} from "./mail/outbox.server";
+export { renderSampleMail, sampleLines } from "./mail/samples.server";
+export { loadTemplates, warmUpMailTemplates } from "./mail/templates/load.server";
+export type { MailLineItem } from "./mail/templates/order-parts.server";
+export type { OrderForMail, RefundOutcome } from "./mail/templates/order.server";
+export { startMailWorker } from "./mail/worker.server";
+export { DomainError } from "./refusal.server";
+export type { Refusal, RefusalKind } from "./refusal.server";
+export { getAuthSecret } from "./secrets.server";
+export { getSiteSettings, saveSiteSettings } from "./settings/settings.server";
+export { shutdownSignal } from "./shutdown.server";
+export type { Storage } from "./storage/backend.server";
+export { statStorage } from "./storage/probe.server";
+export { DiskStorage, MEDIA_PREFIX, getStorage } from "./storage/storage.server";
