@@ -10,12 +10,12 @@ import { Part, mark, table, type PartResult } from "./part";
 import { fmt, summarize, type Percentiles } from "./stats";
 
 export const TITLE = "Owner's pages on a big shop";
-/** Issue 17: each analytics and report page for a 12-month range. */
+/** Each analytics and report page for a 12-month range (docs/decisions/0019-analytics-roll-ups.md). */
 export const OWNER_PAGE_P95_MS = 200;
-/** Issue 17: the customers list with a search. */
+/** The customers list with a search (bench/README.md, Owner's pages on a big shop). */
 export const CUSTOMER_SEARCH_P95_MS = 100;
 
-/** Until the reports page names its reports, these are asked for (issue 17's list). */
+/** Until the reports page names its reports, these are asked for (the list in docs/rules/analytics.md, Reports). */
 const FALLBACK_REPORTS = ["sales-by-day", "sales-by-product", "sales-by-category", "discounts-tax", "stock", "newsletter"];
 
 type Group = "Analytics" | "Report page" | "Report CSV" | "Dashboard" | "Customers";

@@ -8,7 +8,7 @@ import { FINISHES, NOUNS } from "./words";
 
 /** Requests in each burst, all sent at the same moment. */
 export const BURST_SIZE = 1_000;
-/** Targets (issue 21): every request of a one-URL burst served; 95 % of 1,000 distinct searches. */
+/** Targets (docs/decisions/0016): every request of a one-URL burst served; 95 % of 1,000 distinct searches. */
 export const ONE_URL_SERVED = 1;
 export const DISTINCT_SERVED = 0.95;
 
@@ -60,8 +60,8 @@ function summarizeBurst(label: string, example: string, result: BurstResult): Bu
 }
 
 /**
- * Bursts of 1,000 simultaneous requests at pages nobody has asked for yet (issue 21), each on its
- * own connection: one search URL (the page cache's single flight shares one rendering), the same
+ * Bursts of 1,000 simultaneous requests at pages nobody has asked for yet, each on its own
+ * connection: one search URL (the page cache's single flight shares one rendering), the same
  * URL with a cookie (every request rendered), and 1,000 different searches (every request
  * rendered). Counted: served (200), refused by admission control (503 with Retry-After,
  * docs/decisions/0016), anything else, and requests that got no answer.

@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import { CHROME_FLAGS, CHROME_PATH } from "./browser";
 
-/** Issue 20: every storefront page's first-load JavaScript within 1.10× of a bare React Router page. */
+/** Every storefront page's first-load JavaScript within 1.10× of a bare React Router page (docs/decisions/0022). */
 export const JS_BUDGET_RATIO = 1.1;
 
 export type JsFile = { path: string; bytes: number; gzip: number };

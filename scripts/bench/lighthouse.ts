@@ -9,7 +9,7 @@ import { median } from "./stats";
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Scores = Record<Category, number>;
-/** Issue 20: performance 99 or more (median of 3 runs), the content audits all passed. */
+/** The first-paint targets (docs/decisions/0021-first-paint.md): performance 99 or more (median of 3 runs), the content audits all passed. */
 export const SCORE_BUDGETS: Scores = { performance: 99, accessibility: 100, "best-practices": 100, seo: 100 };
 /** A storefront page's simulated First Contentful Paint at most this multiple of the bare React Router page's. */
 export const FCP_BUDGET_RATIO = 1.15;

@@ -18,7 +18,7 @@ export function auditedPages(ctx: BenchContext): { label: string; path: string }
   ];
 }
 
-/** Robots.txt keeps /cart from search engines on purpose (issue 4), which caps its SEO score at 63. */
+/** Robots.txt keeps /cart from search engines on purpose (with every private page: app/routes/resources/robots.ts), which caps its SEO score at 63. */
 const BLOCKED_FROM_INDEXING = new Set(["/cart"]);
 
 export async function runLighthouse(ctx: BenchContext): Promise<PartResult> {
@@ -159,7 +159,7 @@ export async function runLighthouse(ctx: BenchContext): Promise<PartResult> {
   if (cart && cart.audit.median.seo < SCORE_BUDGETS.seo && !cart.missed.includes("seo")) {
     part.md.push(
       "",
-      "/cart's SEO score is capped at 63 on purpose: robots.txt disallows /cart (issue 4 keeps private pages out of search engines) and Lighthouse's \"Page is blocked from indexing\" audit reads robots.txt. Every other SEO audit passes; tests/e2e/budgets.test.ts checks exactly that.",
+      "/cart's SEO score is capped at 63 on purpose: robots.txt disallows /cart (private pages stay out of search engines) and Lighthouse's \"Page is blocked from indexing\" audit reads robots.txt. Every other SEO audit passes; tests/e2e/budgets.test.ts checks exactly that.",
     );
   }
   return part.result();

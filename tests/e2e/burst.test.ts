@@ -6,7 +6,7 @@ import { startShop, type Shop } from "./harness";
 import type { TestDatabase } from "../setup/database";
 
 /**
- * Issue 21: a thousand simultaneous requests at pages nobody has asked for yet never answer 500.
+ * A thousand simultaneous requests at pages nobody has asked for yet never answer 500.
  * Each request is either served (200) or refused with 503 and Retry-After (docs/decisions/0016).
  * Only counts are checked, never a duration: how many of a burst are served depends on the
  * machine, that none breaks the rule does not.

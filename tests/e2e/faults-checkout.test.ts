@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { payOnTestPage, testSessionOf, useFaultBed } from "./faults-harness";
 
 /**
- * Issue 11: kill -9 of the server in the middle of checkouts. Shoppers keep buying until the
- * process dies mid-request; after a restart (and the result page's verify call a returning
- * shopper makes) no order lacks its lines, every payment reported to a shopper is a paid order,
- * and every product's stock equals its start minus its paid order lines.
+ * A fault the shop survives: kill -9 of the server in the middle of checkouts. Shoppers keep buying
+ * until the process dies mid-request; after a restart (and the result page's verify call a
+ * returning shopper makes) no order lacks its lines, every payment reported to a shopper is a paid
+ * order, and every product's stock equals its start minus its paid order lines.
  */
 const START_STOCK = 1000;
 const bed = useFaultBed({ products: { count: 3, stock: START_STOCK } });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownPostgres, spawnShop, tempDataDir, waitFor, type OwnPostgres, type ShopProcess } from "./faults-harness";
 
 /**
- * Issue 11: the database going away for a few seconds. PostgreSQL really stops (pg_ctl, on a
- * server of this file's own), the shop keeps running, answers a clear 503 meanwhile, and serves
- * pages again by itself once the database is back — no restart.
+ * A fault the shop survives: the database going away for a few seconds. PostgreSQL really stops
+ * (pg_ctl, on a server of this file's own), the shop keeps running, answers a clear 503 meanwhile,
+ * and serves pages again by itself once the database is back — no restart.
  */
 let pg: OwnPostgres;
 let shop: ShopProcess;

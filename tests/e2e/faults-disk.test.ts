@@ -9,9 +9,10 @@ import { E2E_AUTH_SECRET } from "./harness";
 import { spawnShop, tempDataDir, type ShopProcess } from "./faults-harness";
 
 /**
- * Issue 11: a full disk for uploads. The uploads folder is a real 256 KB tmpfs (the suite runs as
- * root, as CI does), filled to the last byte; an upload then fails with a clear message, leaves no
- * partial file, keeps the earlier image intact, and works again once there is room.
+ * A fault the shop survives: a full disk for uploads. The uploads folder is a real 256 KB tmpfs
+ * (the suite runs as root, as CI does), filled to the last byte; an upload then fails with a clear
+ * message, leaves no partial file, keeps the earlier image intact, and works again once there is
+ * room.
  */
 let test: TestDatabase;
 let dataDir: string;

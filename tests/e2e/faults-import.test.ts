@@ -8,9 +8,9 @@ import { E2E_AUTH_SECRET } from "./harness";
 import { useFaultBed, waitFor } from "./faults-harness";
 
 /**
- * Issue 11: kill -9 of the server in the middle of a CSV import. Batches are transactions, so
- * what remains is a whole number of batches, every row complete; after the restart the job is
- * reported as stopped and the same file imports to the end without duplicating anything.
+ * A fault the shop survives: kill -9 of the server in the middle of a CSV import. Batches are
+ * transactions, so what remains is a whole number of batches, every row complete; after the restart
+ * the job is reported as stopped and the same file imports to the end without duplicating anything.
  */
 const ROWS = 60_000;
 const BATCH = 1000;

@@ -12,10 +12,11 @@ import { PAYING_CARD, spawnShop, tempDataDir, waitFor, type ShopProcess } from "
 import { E2E_AUTH_SECRET } from "./harness";
 
 /**
- * Issue 19: two shop processes on one PostgreSQL, as several app servers behind a load balancer
- * run (README, Architecture). The test is the balancer and the shoppers: it alternates between A
- * and B, and every check is a count or a state, never a time. Both processes share the database,
- * BETTER_AUTH_SECRET (the harness's) and an S3 bucket (the local fake), each with its own data folder.
+ * Two shop processes on one PostgreSQL, as several app servers behind a load balancer run (README,
+ * Architecture; periodic tasks: docs/decisions/0017). The test is the balancer and the shoppers: it
+ * alternates between A and B, and every check is a count or a state, never a time. Both processes
+ * share the database, BETTER_AUTH_SECRET (the harness's) and an S3 bucket (the local fake), each
+ * with its own data folder.
  */
 let test: TestDatabase;
 let s3: FakeS3;

@@ -9,8 +9,8 @@ import { queueStatusMail, settleCancelMail } from "./status-mails.server";
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The only moves an admin may make (issue 10). `pending` is unpaid, `processing` is paid (or
- * accepted) and waiting to ship; completed and cancelled orders are final.
+ * The only moves an admin may make (docs/rules/admin.md, Orders). `pending` is unpaid,
+ * `processing` is paid (or accepted) and waiting to ship; completed and cancelled orders are final.
  */
 export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],

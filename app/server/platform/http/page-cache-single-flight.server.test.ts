@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pageCache } from "./page-cache.server";
 
 /**
- * Single flight (issue 21): concurrent misses of one URL share one rendering, without giving up
- * decision 0012's promise that a change shows on the next request. A fake pool answers the
- * change-log checks; the page's route holds each rendering until the test lets it finish.
+ * Single flight (docs/decisions/0016): concurrent misses of one URL share one rendering, without
+ * giving up decision 0012's promise that a change shows on the next request. A fake pool answers
+ * the change-log checks; the page's route holds each rendering until the test lets it finish.
  */
 let server: http.Server | undefined;
 afterEach(async () => {
