@@ -40,6 +40,7 @@ export {
   removeProductVariation,
   updateProductVariation,
 } from "./products/product-variations.server";
+export { giveBackProductUnits, takeProductUnits } from "./products/stock-levels.server";
 export { enableTypos, escapeLike, searchWords } from "./products/storefront-search.server";
 export {
   getStorefrontProduct,

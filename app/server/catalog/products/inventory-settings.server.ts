@@ -1,6 +1,6 @@
 import { and, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { INVENTORY_SETTING_KEY } from "~/lib/low-stock";
-import { type Db, products, siteSettings } from "../../platform/index.server";
+import { type Db, products, saveSetting } from "../../platform/index.server";
 
 /**
  * The shop's default low-stock threshold (docs/rules/analytics.md, Low stock), kept in the
@@ -18,13 +18,7 @@ export async function getLowStockDefault(db: Db): Promise<number> {
  * alerted but are now above it end their crossing, as a restock would (the next fall mails again).
  */
 export async function saveLowStockDefault(tx: Db, threshold: number): Promise<void> {
-  await tx
-    .insert(siteSettings)
-    .values({ settingKey: INVENTORY_SETTING_KEY, settingValue: { low_stock_threshold: threshold } })
-    .onConflictDoUpdate({
-      target: siteSettings.settingKey,
-      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
-    });
+  await saveSetting(tx, INVENTORY_SETTING_KEY, { low_stock_threshold: threshold });
   await tx
     .update(products)
     .set({ lowStockAlertedAt: null })

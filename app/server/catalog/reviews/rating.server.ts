@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, products, reviews, storefrontChanges } from "../../platform/index.server";
+import { type Db, logProductPageChange, products, reviews } from "../../platform/index.server";
 
 /**
  * The product's rating and review count as its approved reviews make them (docs/rules/after-sale.md,
@@ -33,5 +33,5 @@ export async function lockProduct(tx: Db, productId: string) {
  * 4-star review), changes no product column, so it is logged here, in the same transaction.
  */
 export async function markProductPageChanged(tx: Db, productId: string) {
-  await tx.insert(storefrontChanges).values({ xid: sql`pg_current_xact_id()::text::bigint`, productId });
+  await logProductPageChange(tx, productId);
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { REMINDER_SETTING_KEY, resolveReminderSetting, type ReminderSetting } from "~/lib/abandoned-checkout";
-import { type Db, siteSettings } from "../../platform/index.server";
+import { changeSetting, type Db, siteSettings } from "../../platform/index.server";
 
 /**
  * The abandoned-checkout reminder's setting (docs/rules/after-sale.md, The abandoned-checkout
@@ -34,23 +34,10 @@ export async function getReminderSetting(db: Db): Promise<StoredReminderSetting>
  * is read and written, so two admins saving at once leave one consistent value.
  */
 export async function saveReminderSetting(db: Db, input: ReminderSetting): Promise<StoredReminderSetting> {
-  return db.transaction(async (tx) => {
-    await tx
-      .insert(siteSettings)
-      .values({ settingKey: REMINDER_SETTING_KEY, settingValue: {} })
-      .onConflictDoNothing({ target: siteSettings.settingKey });
-    const [row] = await tx
-      .select({ value: siteSettings.settingValue, now: sql<string>`to_json(now()) #>> '{}'` })
-      .from(siteSettings)
-      .where(eq(siteSettings.settingKey, REMINDER_SETTING_KEY))
-      .for("update");
-    const before = resolve(row?.value);
-    const enabledSince = input.enabled ? (before.enabled && before.enabledSince ? before.enabledSince : row!.now) : null;
-    const value = { enabled: input.enabled, hours: input.hours, enabledSince };
-    await tx
-      .update(siteSettings)
-      .set({ settingValue: value, updatedAt: sql`now()` })
-      .where(eq(siteSettings.settingKey, REMINDER_SETTING_KEY));
+  const saved = await changeSetting(db, REMINDER_SETTING_KEY, (stored, now) => {
+    const before = resolve(stored);
+    const enabledSince = input.enabled ? (before.enabled && before.enabledSince ? before.enabledSince : now) : null;
     return { enabled: input.enabled, hours: input.hours, enabledSince };
   });
+  return saved;
 }

@@ -1,14 +1,15 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import type { LineProblem } from "~/lib/pricing-view";
-import { type Db, orderItems, orders, products } from "../../platform/index.server";
-import type { LowStockAlert } from "../../catalog/index.server";
+import { type Db, orderItems, orders } from "../../platform/index.server";
+import { giveBackProductUnits, takeProductUnits, type LowStockAlert } from "../../catalog/index.server";
 import { addOrderEvent } from "../orders/events.server";
 
 /**
  * The shop's stock rules, in one place: whether a cart line can be bought (the cart page and the
  * checkout ask here), taking stock when a payment is confirmed, and giving it back when a paid
- * order is cancelled. Nothing else writes `stock_quantity` during a sale (docs/decisions/0004).
+ * order is cancelled. The product rows themselves are the catalogue's: stock is taken and given
+ * back by asking it (docs/decisions/0004).
  */
 
 export type StockedProduct = { active: boolean; unlimitedStock: boolean; stockQuantity: number };
@@ -60,26 +61,11 @@ export async function takeOrderStock(tx: Db, lines: StockLine[]): Promise<TakenS
           result.short.push(line.name);
           continue;
         }
-        const took = await sp
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
-          .where(and(eq(products.id, line.productId), eq(products.unlimitedStock, false), gte(products.stockQuantity, line.quantity)))
-          .returning({
-            id: products.id,
-            name: products.name,
-            sku: products.sku,
-            stock: products.stockQuantity,
-            threshold: sql<number>`coalesce(${products.lowStockThreshold}, shop_low_stock_threshold())`,
-            alertedAt: products.lowStockAlertedAt,
-          });
-        if (took.length) {
+        const took = await takeProductUnits(sp, line.productId, line.quantity);
+        if (took.taken) {
           result.taken.push(line.id);
-          const alert = await markLowStock(sp, took[0]!);
-          if (alert) result.lowStock.push(alert);
-          continue;
-        }
-        const [p] = await sp.select({ unlimited: products.unlimitedStock }).from(products).where(eq(products.id, line.productId));
-        if (p?.unlimited) result.untracked.push(line.id);
+          if (took.lowStock) result.lowStock.push(took.lowStock);
+        } else if (took.unlimited) result.untracked.push(line.id);
         else result.short.push(line.name);
       }
       if (result.short.length) throw new Shortfall();
@@ -90,25 +76,6 @@ export async function takeOrderStock(tx: Db, lines: StockLine[]): Promise<TakenS
     return { taken: [], untracked: [], short: result.short, lowStock: [] };
   }
   return result;
-}
-
-/**
- * A sale took this product to or below its threshold (docs/rules/analytics.md, Low stock): marks
- * the crossing, once. The row is already locked by this transaction's stock update, and the
- * update is conditional, so of two sales crossing together only the first marks it (and mails).
- * The mark is cleared by a trigger on products when the stock rises above the threshold again.
- */
-async function markLowStock(
-  tx: Db,
-  p: { id: string; name: string; sku: string; stock: number; threshold: number; alertedAt: Date | null },
-): Promise<LowStockAlert | null> {
-  if (p.alertedAt !== null || p.stock > Number(p.threshold)) return null;
-  const marked = await tx
-    .update(products)
-    .set({ lowStockAlertedAt: sql`now()` })
-    .where(and(eq(products.id, p.id), isNull(products.lowStockAlertedAt)))
-    .returning({ id: products.id });
-  return marked.length ? { productId: p.id, name: p.name, sku: p.sku, stock: p.stock, threshold: Number(p.threshold) } : null;
 }
 
 /**
@@ -126,10 +93,7 @@ export async function releaseOrderStock(db: Db, orderId: string, actor: { userId
       .orderBy(asc(orderItems.productId));
     for (const line of lines) {
       if (!line.productId) continue;
-      await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
-        .where(and(eq(products.id, line.productId), eq(products.unlimitedStock, false)));
+      await giveBackProductUnits(tx, line.productId, line.quantity);
     }
     await tx.update(orders).set({ stockReleasedAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
     await addOrderEvent(tx, {

@@ -1,3 +1,7 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { storefrontChanges } from "../db/schema";
+
 /**
  * What this app server knows of the storefront change log (storefront_changes, written by
  * triggers; migration 0008), for the page cache. Each *check* asks PostgreSQL, in one small
@@ -93,3 +97,11 @@ export const CHANGES_SINCE = `
              where c.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint
                and not pg_visible_in_snapshot(c.xid::text::xid8, $1::pg_snapshot))
     end as changes`;
+
+/**
+ * Logs a change to one product's page that no product column shows (a review reply), in the
+ * caller's transaction; the triggers log every other write.
+ */
+export async function logProductPageChange(tx: Db, productId: string): Promise<void> {
+  await tx.insert(storefrontChanges).values({ xid: sql`pg_current_xact_id()::text::bigint`, productId });
+}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { SETTING_KEYS, type SiteSettings } from "~/lib/site-settings";
 import { resolveSiteSettings } from "~/lib/site-settings-rules";
@@ -23,6 +23,36 @@ const OWN_IMAGE = /^(logo|hero)-(\d+)\.[a-z]+$/;
 
 /** An upload never saved is kept this long, so another admin's unsaved upload is not pulled from under them. */
 export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Saves one row of site_settings that another area keeps (the low-stock default), in the caller's transaction. */
+export async function saveSetting(tx: Db, key: string, value: unknown): Promise<void> {
+  await tx
+    .insert(siteSettings)
+    .values({ settingKey: key, settingValue: value })
+    .onConflictDoUpdate({
+      target: siteSettings.settingKey,
+      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Changes one row of site_settings from its stored value, with the row locked while it is read
+ * and written, so two admins saving at once leave one consistent value. `change` gets the stored
+ * value (undefined for a new row) and the database's clock as ISO 8601 text.
+ */
+export async function changeSetting<T>(db: Db, key: string, change: (before: unknown, now: string) => T): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values({ settingKey: key, settingValue: {} }).onConflictDoNothing({ target: siteSettings.settingKey });
+    const [row] = await tx
+      .select({ value: siteSettings.settingValue, now: sql<string>`to_json(now()) #>> '{}'` })
+      .from(siteSettings)
+      .where(eq(siteSettings.settingKey, key))
+      .for("update");
+    const value = change(row?.value, row!.now);
+    await tx.update(siteSettings).set({ settingValue: value, updatedAt: sql`now()` }).where(eq(siteSettings.settingKey, key));
+    return value;
+  });
+}
 
 /**
  * Upserts all five keys by setting_key in one transaction: either every key is saved or none
