@@ -1,3 +1,6 @@
+// The catalogue's face: products, categories, variations and their stock levels, import, images and
+// reviews. Other areas and routes import the catalogue only from here (docs/architecture.md).
+
 export { resizedImage } from "./images/resized.server";
 export {
   ImportRequestError,

@@ -1,9 +1,13 @@
+// Commerce's face: the cart, quotes, checkout, payments and settlement, orders and their mails,
+// abandoned-checkout reminders. Other areas and routes import commerce only from here.
+
 export { mergeIntoSavedCart, readSavedCart, saveCart } from "./cart/saved-cart.server";
 export { reviewCart } from "./checkout/cart-review.server";
 export type { CartRequestLine } from "./checkout/cart-review.server";
 export { createCheckout } from "./checkout/create-checkout.server";
 export type { CheckoutResult } from "./checkout/create-checkout.server";
-export { parseCheckoutRequest } from "./checkout/parse-request.server";
+export { parseCheckoutBody, parseCheckoutRequest } from "./checkout/parse-request.server";
+export type { Parsed as ParsedCheckout } from "./checkout/parse-request.server";
 export {
   createDiscountCode,
   deleteDiscountCode,
@@ -54,6 +58,7 @@ export { describeOptOutLink, optOut } from "./reminders/opt-out.server";
 export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-setting.server";
 export { startCheckoutReminders } from "./reminders/worker.server";
 export { confirmPayment } from "./settlement/confirm.server";
+export type { PaymentOutcome } from "./settlement/confirm.server";
 export { payWithTestCard } from "./settlement/test-payments.server";
 export { settleFromWebhook } from "./settlement/webhook.server";
 export { startSettlementWorkers } from "./settlement/worker.server";

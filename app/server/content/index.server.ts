@@ -1,3 +1,6 @@
+// Content's face: blog, newsletter, contact messages and search-engine data. Other areas and
+// routes import content only from here (docs/architecture.md).
+
 export {
   PostInputError,
   createPost,

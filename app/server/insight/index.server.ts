@@ -1,3 +1,6 @@
+// Insight's face: visits, sales figures, reports and the dashboard. Nothing imports insight but
+// routes and the boot code (docs/architecture.md).
+
 export { BEACON_MAX_BYTES, parseBeacon, recordBeacon } from "./analytics/beacon.server";
 export { analyticsView } from "./analytics/figures.server";
 export { SEARCH_RESULTS_HEADER } from "./analytics/search-terms.server";

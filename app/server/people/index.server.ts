@@ -1,3 +1,6 @@
+// People's face: accounts, sign-in and sessions, profiles and saved addresses, the customer list.
+// Other areas and routes import people only from here (docs/architecture.md).
+
 export { createOrPromoteAdmin } from "./accounts/admin.server";
 export { ProfileInput, getProfile, updateProfile } from "./accounts/profile.server";
 export {

@@ -1,3 +1,6 @@
+// The platform's face: the machinery every area uses and no shop rule lives in (database,
+// HTTP edges, jobs, mail outbox, storage, settings store, logging). Platform imports no area.
+
 export { closeDatabase, getDb, openDatabase } from "./db/client.server";
 export type { Database, Db } from "./db/client.server";
 export { runMigrations } from "./db/migrate.server";
