@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
 import { clientIp, getDb, readJsonBody } from "~/server/platform/index.server";
+import { paymentVerification } from "~/routes/_edge/checkout.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
 import { confirmPayment } from "~/server/commerce/index.server";
 import type { Route } from "./+types/verify-payment";
@@ -28,14 +29,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.state === "error") {
     return Response.json({ error: "Failed to verify payment" }, { status: 502, headers: noStore });
   }
-  const answer: PaymentVerification = {
-    payment_successful: outcome.state === "paid",
-    status: outcome.state,
-    order_number: outcome.order.orderNumber,
-    total_amount: outcome.order.totalAmountCents / 100,
-    total_amount_cents: outcome.order.totalAmountCents,
-    customer_email: outcome.order.email,
-    ...("message" in outcome ? { message: outcome.message } : {}),
-  };
+  const answer: PaymentVerification = paymentVerification(outcome);
   return Response.json(answer, { headers: noStore });
 }

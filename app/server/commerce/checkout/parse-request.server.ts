@@ -54,7 +54,16 @@ export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
     return { ok: false, tooLarge: true, body: { title: CHECKOUT_MESSAGES.checkoutFailed.title, error: body.error } };
   }
   if (!body.ok) return fail(body.error);
-  const value = body.value as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown; emailAboutOrder?: unknown } | null;
+  return parseCheckoutBody(body.value);
+}
+
+/**
+ * Checks a checkout as `{ cartItems, formData, idempotencyKey, … }`, however it arrived: the JSON
+ * of POST /api/checkout, or the checkout page's form turned into that shape at the route edge.
+ * One set of rules, so both answer every mistake with the same words.
+ */
+export function parseCheckoutBody(raw: unknown): Parsed {
+  const value = raw as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown; emailAboutOrder?: unknown } | null;
   if (!value || typeof value !== "object" || Array.isArray(value)) return fail("The request must be a JSON object.");
 
   const rawLines = value.cartItems;
