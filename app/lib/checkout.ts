@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
+import type { CartReview } from "./pricing-view";
 
 /**
  * The checkout's shared rules (docs/rules/cart-and-checkout.md, The form): the form validates with them in
@@ -97,6 +98,33 @@ export type CheckoutRequestBody = {
   /** The 'Email me about my order' box (docs/rules/after-sale.md, The abandoned-checkout reminder). */
   emailAboutOrder?: boolean;
 };
+
+/**
+ * The names the checkout page's form posts besides the shipping fields and 'Email me about my
+ * order' (docs/rules/cart-and-checkout.md, Checkout without JavaScript): each cart line as
+ * `<product id>:<quantity>`, the page's checkout key, the discount code, the shipping rate, and
+ * which button sent it ('review' updates the totals, anything else places the order).
+ */
+export const CHECKOUT_POST_FIELDS = {
+  line: "line",
+  key: "checkoutKey",
+  code: "discountCode",
+  rate: "shippingRateId",
+  intent: "intent",
+} as const;
+
+/** A cart line as the form posts it: product id and quantity, never a price. */
+export const postedLine = (line: { id: string; quantity: number }) => `${line.id}:${line.quantity}`;
+
+/** What the shopper typed and picked, given back with the page's answer to fill the form again. */
+export type CheckoutFormValues = Partial<Record<CheckoutFormField, string>> & {
+  emailAboutOrder?: boolean;
+  discountCode?: string;
+  shippingRateId?: string;
+};
+
+/** A cart the server can see (a signed-in shopper's saved cart, or the lines just posted), priced by the server. */
+export type CheckoutCartView = { lines: { id: string; quantity: number }[]; review: CartReview };
 
 /** The error body of /api/checkout; `problems` names each cart line the shop cannot sell. */
 export type CheckoutErrorBody = {
