@@ -61,9 +61,19 @@ async function cartView(db: Db, lines: { id: string; quantity: number }[], conte
  * (docs/rules/cart-and-checkout.md, Checkout without JavaScript), the shopper's saved cart
  * priced by the server for the default address, and a key that makes a double submission one order.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+type CheckoutPageData = {
+  email: string;
+  name: string;
+  addresses: SavedAddress[];
+  /** Only for a signed-in shopper: */
+  signedIn?: true;
+  savedCart?: CheckoutCartView | null;
+  checkoutKey?: string;
+};
+
+export async function loader({ request }: Route.LoaderArgs): Promise<CheckoutPageData> {
   const user = await getCurrentUser(request);
-  if (!user) return { email: "", name: "", addresses: [] as SavedAddress[], signedIn: false, savedCart: null, checkoutKey: null };
+  if (!user) return { email: "", name: "", addresses: [] };
   const db = getDb();
   const [addresses, saved] = await Promise.all([listSavedAddresses(db, user.id), readSavedCart(db, user.id)]);
   const address = addresses.find((a) => a.isDefault) ?? addresses[0];
