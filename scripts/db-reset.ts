@@ -13,6 +13,7 @@ try {
   const { db, url } = await openDatabase({ ownEmbedded: false });
   await db.execute(sql`drop schema if exists public cascade`);
   await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`drop schema if exists graphile_worker cascade`);
   await db.execute(sql`create schema public`);
   await runMigrations(url);
   console.log("✔ Database reset: empty, migrated. The demo is seeded at the next `npm start` (embedded) or with `npm run db:seed`.");

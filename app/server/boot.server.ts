@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { stopVisitCounting } from "./insight/index.server";
-import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, runMigrations, startChangeLogPruner, startMailWorker, warmUpMailTemplates } from "./platform/index.server";
+import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, runMigrations, startChangeLogPruner, startJobRunner, startMailWorker, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
-import { startCheckoutReminders, startSettlementWorkers } from "./commerce/index.server";
+import { commerceJobs, startSettlementWorkers } from "./commerce/index.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
 
@@ -33,17 +33,19 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
-  // Periodic tasks: each runs on one server of the cluster at a time (docs/decisions/0017).
+  // Periodic tasks every few seconds: each runs on one server of the cluster at a time (docs/decisions/0017).
   const stopWorkers = startSettlementWorkers(db);
   const stopPruner = startChangeLogPruner(db);
   const stopMailWorker = startMailWorker(db);
   warmUpMailTemplates();
-  const stopReminders = startCheckoutReminders(db);
+  // The job queue's worker (docs/decisions/0028): jobs as they commit, and the areas' cron lines.
+  const jobs = await startJobRunner(db, [commerceJobs(db)]);
   stopPeriodicTasks = async () => {
     stopWorkers();
     stopPruner();
     stopMailWorker();
-    stopReminders();
+    // Waits for a running job and writes its end, while the database is still open.
+    await jobs.stop();
     await releaseClusterTasks(db);
   };
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");

@@ -56,7 +56,7 @@ export {
 export { restorableCart } from "./reminders/cart-restore.server";
 export { describeOptOutLink, optOut } from "./reminders/opt-out.server";
 export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-setting.server";
-export { startCheckoutReminders } from "./reminders/worker.server";
+export { commerceJobs } from "./jobs.server";
 export { confirmPayment } from "./settlement/confirm.server";
 export type { PaymentOutcome } from "./settlement/confirm.server";
 export { payWithTestCard } from "./settlement/test-payments.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
-import { type Database, type Db, logger, orders, startPeriodicTask } from "../../platform/index.server";
+import { type Db, logger, orders } from "../../platform/index.server";
 import { PAYMENT_SESSION_LIFETIME_MS } from "../payments/provider.server";
 import { closeInterruptedCheckout, SESSION_OPEN_LIMIT_MS } from "./close.server";
 import { confirmPayment } from "./confirm.server";
@@ -80,11 +80,7 @@ export async function closeAbandonedCheckouts(
 }
 
 /**
- * Runs the sweep every ten minutes in the background of a running shop, on one app server of the
- * cluster at a time (jobs/cluster-task.server.ts); a server that takes the sweep over starts its
- * cursor from the beginning.
+ * The sweep's place in this process: a run that stops at its time budget goes on from here the
+ * next time this server gets the sweep; another server starts from the beginning.
  */
-export function startAbandonedCheckoutSweeper(db: Database, everyMs = 10 * 60_000) {
-  const state: Sweeper = { cursor: null };
-  return startPeriodicTask(db, { name: "settlement:abandoned-checkouts", everyMs }, () => closeAbandonedCheckouts(db, new Date(), state));
-}
+export const sweepHere: Sweeper = { cursor: null };

@@ -4,7 +4,6 @@ import { confirmPayment } from "./confirm.server";
 import { runProviderCall } from "./provider-calls.server";
 import type { Providers } from "./providers.server";
 import { settleLostPayments } from "./lost-payments.server";
-import { startAbandonedCheckoutSweeper } from "./sweeper.server";
 
 /**
  * Every recorded provider call whose time has come, oldest first (a crash between a decision and
@@ -35,14 +34,13 @@ export async function runDueProviderCalls(db: Db, opts: { providers?: Providers;
 /**
  * Settlement's background work in a running shop, each run by one app server of the cluster at a
  * time (jobs/cluster-task.server.ts): recorded provider calls (at start, then every 30 s),
- * payments whose confirmation was lost (at start, then every 5 minutes) and the abandoned-checkout
- * sweep (every 10 minutes). Returns a function that stops them.
+ * and payments whose confirmation was lost (at start, then every 5 minutes). Returns a function
+ * that stops them. The abandoned-checkout sweep is a job queue cron line (jobs.server.ts).
  */
 export function startSettlementWorkers(db: Database, { callsEveryMs = 30_000, lostPaymentsEveryMs = 5 * 60_000 } = {}) {
   const stops = [
     startPeriodicTask(db, { name: "settlement:provider-calls", everyMs: callsEveryMs, atStart: true }, () => runDueProviderCalls(db)),
     startPeriodicTask(db, { name: "settlement:lost-payments", everyMs: lostPaymentsEveryMs, atStart: true }, () => settleLostPayments(db)),
-    startAbandonedCheckoutSweeper(db),
   ];
   return () => stops.forEach((stop) => stop());
 }

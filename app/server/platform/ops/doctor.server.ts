@@ -27,8 +27,12 @@ export type CheckResult = { name: string; status: CheckStatus; summary: string; 
 const MIN_POSTGRES = 150000;
 /** Connections kept free for admins, the doctor and backups when counting app servers. */
 const SPARE_CONNECTIONS = 5;
-/** Besides its pool, an app server holds one connection for its periodic tasks' locks and, while it starts, one for migrations. */
-const PER_SERVER_EXTRA = 2;
+/**
+ * Besides its pool, an app server holds one connection for its periodic tasks' locks, while it
+ * starts one for migrations, and for its job queue worker three (LISTEN, fetching, completing)
+ * plus one that says it is alive (docs/decisions/0028).
+ */
+const PER_SERVER_EXTRA = 6;
 
 const result = (name: string, status: CheckStatus, summary: string, details: string[] = []): CheckResult => ({ name, status, summary, details });
 
