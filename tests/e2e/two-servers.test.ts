@@ -30,7 +30,6 @@ let adminCookie = "";
 const TASKS_AT_START = [
   "settlement:provider-calls",
   "settlement:lost-payments",
-  "storefront:change-log-prune",
   "mail:send-log",
 ];
 
@@ -175,6 +174,25 @@ describe("two shop processes on one PostgreSQL", () => {
       expect(skips(idle, task), `${task}: turns the other server left`).toBeGreaterThan(0);
     }
     expect(`${a.output()}\n${b.output()}`).not.toContain("periodic task not started");
+  });
+
+  it("runs a job queue worker on each server, each holding the lock that says it is alive", async () => {
+    // The queue's cron lines run once per cluster by the library's own bookkeeping; what the shop
+    // adds is one alive lock per worker, which frees a killed server's jobs (docs/decisions/0028).
+    const alive = async () =>
+      (
+        await test.db.$client.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.classid = 7242101 and l.granted and a.datname = current_database()",
+        )
+      ).rows[0]!.n;
+    await waitFor("an alive lock from each server", async () => (await alive()) === 2, 30_000);
+    const crons = await test.db.$client.query<{ identifier: string }>("select identifier from graphile_worker._private_known_crontabs order by 1");
+    expect(crons.rows.map((r) => r.identifier)).toEqual([
+      "commerce:close-abandoned-checkouts",
+      "commerce:send-checkout-reminders",
+      "jobs:sweep-dead-workers",
+      "storefront:prune-change-log",
+    ]);
   });
 
   it("accepts a session signed in on A on B, and a sign-out on B ends it on A", async () => {

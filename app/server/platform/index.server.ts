@@ -50,7 +50,7 @@ export { getEnv, getPublicEnv, publicUrl } from "./env.server";
 export type { Env } from "./env.server";
 export { builtStylesheet, rewriteForFirstPaint } from "./http/first-paint.server";
 export { markDatabaseUnavailable, metDatabaseOutage } from "./http/outage.server";
-export { startChangeLogPruner } from "./http/page-cache.server";
+export { changeLogJobs } from "./http/page-cache.server";
 export { pageParam } from "./http/page-param.server";
 export {
   checkRateLimits,

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import { RENDERED_FOR, SESSION_COOKIE_NAMES, type ViewerRole } from "./session-viewer.server";
 import type { Database, Db } from "../db/client.server";
-import { startPeriodicTask } from "../jobs/cluster-task.server";
+import type { JobTasks } from "../jobs/queue.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
@@ -394,9 +394,12 @@ export function pruneStorefrontChanges(db: Db) {
 
 /**
  * The triggers log every storefront write whether or not a server caches pages (PAGE_CACHE_MB=0,
- * the dev server), so every running shop takes part in pruning: at start and every ten minutes,
- * by one app server of the cluster at a time (jobs/cluster-task.server.ts).
+ * the dev server), so every running shop takes part in pruning: a job queue cron line, every ten
+ * minutes, once per cluster (docs/decisions/0028).
  */
-export function startChangeLogPruner(db: Database, everyMs = 10 * 60_000) {
-  return startPeriodicTask(db, { name: "storefront:change-log-prune", everyMs, atStart: true }, async () => (await pruneStorefrontChanges(db)).rowCount ?? 0);
+export function changeLogJobs(db: Db): JobTasks {
+  return {
+    handlers: { "storefront:prune-change-log": async () => void (await pruneStorefrontChanges(db)) },
+    crontab: ["*/10 * * * * storefront:prune-change-log ?max=1"],
+  };
 }
