@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql, gt } from "drizzle-orm";
 import { DISCOUNT_MESSAGES } from "~/lib/pricing-view";
-import { type Db, discountCodes, discountUses } from "../../platform/index.server";
+import { type Db, discountCodes, discountUses, DomainError } from "../../platform/index.server";
 import { codeRefusal, type CodeRow } from "../pricing/discount-codes.server";
 
 /**
@@ -9,8 +9,16 @@ import { codeRefusal, type CodeRow } from "../pricing/discount-codes.server";
  * only here, by conditional updates, so it never passes the limit however many checkouts race.
  */
 
-/** The code could not be held for this order; `message` is what the shopper reads. */
-export class DiscountUnavailable extends Error {}
+/**
+ * The code could not be held for this order (used up, expired or deactivated since the cart was
+ * priced, or already used by this email); `message` is what the shopper reads. A refusal of the
+ * code the shopper sent, so `bad_input` (the checkout answers it 400, docs/money-path.md).
+ */
+export class DiscountUnavailable extends DomainError<"bad_input"> {
+  constructor(message: string) {
+    super(message, "bad_input");
+  }
+}
 
 /**
  * Inside the order's transaction: takes one use of the code for the order, or throws

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { DomainError } from "../refusal.server";
 
 /**
  * What a backup folder holds (docs/decisions/0018):
@@ -40,8 +41,15 @@ export type Manifest = {
   files: BackupFile[];
 };
 
-/** A backup or restore that was refused before anything changed; the message says why. */
-export class BackupRefusedError extends Error {}
+/**
+ * A backup or restore that was refused before anything changed; the message says why (the
+ * operator reads it in the command's output). A refusal by a rule, so `rejected`.
+ */
+export class BackupRefusedError extends DomainError<"rejected"> {
+  constructor(message: string) {
+    super(message, "rejected");
+  }
+}
 
 export type JournalEntry = { idx: number; when: number; tag: string };
 
