@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import { BuyAgain } from "~/components/account/buy-again";
 import { OrderStatusBadge } from "~/components/account/order-status-badge";
 import {
@@ -12,6 +12,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
+import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/platform/index.server";
 import { buyAgain, findViewableOrder, getShopperOrder, type OrderViewer } from "~/server/commerce/index.server";
@@ -43,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const order = await findViewableOrder(db, params.orderNumber, viewer);
   invariantResponse(order, "Not Found");
-  if (form.get("intent") !== "buy-again") return data({ error: "Unknown request." }, { status: 400 });
+  if (form.get("intent") !== "buy-again") return respond({ kind: "bad_input", message: "Unknown request." });
   return { buyAgain: await buyAgain(db, order.id) };
 }
 

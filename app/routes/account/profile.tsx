@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { failed } from "~/routes/_edge/auth-responses.server";
+import { refuse } from "~/routes/_edge/errors.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/commerce/index.server";
@@ -64,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (isAddressIntent(intent)) return addressAction(user.id, intent, form);
   if (intent.startsWith("2fa-")) {
-    if (user.role !== "admin") throw data("You don't have access to this page", { status: 403 });
+    if (user.role !== "admin") refuse({ kind: "forbidden", message: "You don't have access to this page" });
     const password = String(form.get("password") ?? "");
     const r =
       intent === "2fa-start"

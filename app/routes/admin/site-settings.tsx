@@ -107,13 +107,13 @@ export async function action({ request }: Route.ActionArgs) {
         return respond({ kind: "bad_input" }, { ok: false as const, error: "Failed to upload image", reason: err.message });
       }
       logger.error({ err }, "image upload could not be stored");
-      return data(
+      return respond(
+        { kind: "failed" },
         {
           ok: false as const,
           error: "Failed to upload image",
           reason: "The image could not be stored. Please try again.",
         },
-        { status: 500 },
       );
     }
   }
@@ -122,14 +122,14 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseSettingsForm(form);
     const inventory = parseInventoryForm(form);
     if (!parsed.ok || !inventory.ok) {
-      return data(
+      return respond(
+        { kind: "bad_input" },
         {
           ok: false as const,
           error: "Failed to save site settings",
           reason: [parsed.ok ? "" : parsed.summary, inventory.ok ? "" : inventory.summary].filter(Boolean).join(". "),
           fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...(inventory.ok ? {} : inventory.fieldErrors) },
         },
-        { status: 400 },
       );
     }
     try {
@@ -139,20 +139,20 @@ export async function action({ request }: Route.ActionArgs) {
       });
     } catch (err) {
       logger.error({ err }, "site settings could not be saved");
-      return data(
+      return respond(
+        { kind: "failed" },
         {
           ok: false as const,
           error: "Failed to save site settings",
           reason: "Nothing was changed. Please try again.",
           fieldErrors: {},
         },
-        { status: 500 },
       );
     }
     return data({ ok: true as const, message: "Site settings saved successfully" });
   }
 
-  throw data("Unknown action", { status: 400 });
+  refuse({ kind: "bad_input", message: "Unknown action" });
 }
 
 /** An upload only changes a field in the form; reloading the page would throw away unsaved edits. */

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { refuse } from "~/routes/_edge/errors.server";
 import { getAuth } from "~/server/people/index.server";
 import type { Route } from "./+types/auth-api";
 
@@ -28,7 +28,7 @@ function isOpen(request: Request) {
 }
 
 async function handle(request: Request) {
-  if (!isOpen(request)) throw data("Not found", { status: 404 });
+  if (!isOpen(request)) refuse({ kind: "not_found", message: "Not found" });
   return getAuth().handler(request);
 }
 

@@ -1,11 +1,12 @@
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { MAX_CHECKOUT_LINES } from "~/lib/checkout";
 import type { CartReview } from "~/lib/pricing-view";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import { type CartRequestLine, reviewCart } from "~/server/commerce/index.server";
 import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/cart-quote";
 
-const refuse = (error: string) => Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
+const refuse = (error: string) => jsonResponse({ kind: "bad_input" }, { error }, { "Cache-Control": "no-store" });
 
 /** A query value, or null when absent, empty or longer than `max`. */
 const param = (params: URLSearchParams, name: string, max: number) => {

@@ -1,9 +1,10 @@
 import { BEACON_MAX_BYTES, parseBeacon, recordBeacon } from "~/server/insight/index.server";
 import { BodyTooLargeError, clientIp, logger, readBodyText } from "~/server/platform/index.server";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import type { Route } from "./+types/events";
 
 const noStore = { "Cache-Control": "no-store" };
-const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: noStore });
+const refuse = (kind: "bad_input" | "too_large", error: string) => jsonResponse({ kind }, { error }, noStore);
 
 /**
  * POST /api/events `{"event":"add_to_cart","productId":"<uuid>"}`: the storefront's beacon
@@ -19,11 +20,11 @@ export async function action({ request }: Route.ActionArgs) {
     // A beacon is tiny: more than a few KB is not worth reading to the end before refusing.
     text = await readBodyText(request, BEACON_MAX_BYTES, { drainUpTo: 16 * 1024 });
   } catch (err) {
-    if (err instanceof BodyTooLargeError) return refuse(413, "The request is too large.");
-    return refuse(400, "The body could not be read.");
+    if (err instanceof BodyTooLargeError) return refuse("too_large", "The request is too large.");
+    return refuse("bad_input", "The body could not be read.");
   }
   const checked = parseBeacon(text);
-  if (!checked.ok) return refuse(400, checked.error);
+  if (!checked.ok) return refuse("bad_input", checked.error);
   try {
     recordBeacon(checked.beacon, { address: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
   } catch (err) {

@@ -1,10 +1,11 @@
 import { CreditCard, Lock } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
 import { BodyTooLargeError, getDb, readFormWithLimit } from "~/server/platform/index.server";
+import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
 import { activePaymentProviderName, getTestPaymentPage, payWithTestCard } from "~/server/commerce/index.server";
 import type { Route } from "./+types/test-payment";
@@ -47,12 +48,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readFormWithLimit(request, 8 * 1024, { drainUpTo: 1024 * 1024 })
     .then((f) => Object.fromEntries(f))
     .catch((err: unknown) => {
-      if (err instanceof BodyTooLargeError) throw data({ error: "The request is too large." }, { status: 413 });
+      if (err instanceof BodyTooLargeError) throw respond({ kind: "too_large", message: "The request is too large." });
       return {};
     });
   const result = await payWithTestCard(db, params.sessionId, form);
   invariantResponse(result.kind !== "not_found", "Not Found");
-  if (result.kind === "invalid") return data({ fieldErrors: result.fieldErrors }, { status: 400 });
+  if (result.kind === "invalid") return respond({ kind: "bad_input" }, { fieldErrors: result.fieldErrors });
   return redirect(pathOf(result.redirectTo));
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
 import { clientIp, getDb, readJsonBody } from "~/server/platform/index.server";
 import { paymentVerification } from "~/routes/_edge/checkout.server";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";
 import { confirmPayment } from "~/server/commerce/index.server";
 import type { Route } from "./+types/verify-payment";
@@ -20,12 +21,12 @@ export async function action({ request }: Route.ActionArgs) {
   const limited = await rateLimitedJson(db, [{ key: `verify-payment:ip:${clientIp(request)}`, limit: 60, windowMs: 5 * 60_000 }]);
   if (limited) return limited;
   const body = await readJsonBody(request, 4096);
-  if (!body.ok) return Response.json({ error: body.error }, { status: body.tooLarge ? 413 : 400, headers: noStore });
+  if (!body.ok) return jsonResponse({ kind: body.tooLarge ? "too_large" : "bad_input" }, { error: body.error }, noStore);
   const parsed = Body.safeParse(body.value);
-  if (!parsed.success) return Response.json({ error: "No session ID found" }, { status: 400, headers: noStore });
+  if (!parsed.success) return jsonResponse({ kind: "bad_input" }, { error: "No session ID found" }, noStore);
 
   const outcome = await confirmPayment(db, parsed.data.session_id);
-  if (outcome.state === "not_found") return Response.json({ error: "Payment not found" }, { status: 404, headers: noStore });
+  if (outcome.state === "not_found") return jsonResponse({ kind: "not_found" }, { error: "Payment not found" }, noStore);
   if (outcome.state === "error") {
     return Response.json({ error: "Failed to verify payment" }, { status: 502, headers: noStore });
   }

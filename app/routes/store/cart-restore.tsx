@@ -6,6 +6,7 @@ import { BAD_RESTORE_LINK_MESSAGE } from "~/lib/abandoned-checkout";
 import { cartStore } from "~/lib/cart";
 import { restoreCart, type RestoreOutcome } from "~/lib/cart-restore";
 import { brandFrom } from "~/lib/seo";
+import { respond } from "~/routes/_edge/errors.server";
 import { getDb } from "~/server/platform/index.server";
 import { restorableCart } from "~/server/commerce/index.server";
 import type { Route } from "./+types/cart-restore";
@@ -21,7 +22,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const result = await restorableCart(getDb(), url.searchParams.get("o"), url.searchParams.get("t"));
-  if (!result) return data({ ok: false as const }, { status: 404, headers: PRIVATE });
+  if (!result) return respond({ kind: "not_found" }, { ok: false as const }, PRIVATE);
   return data({ ok: true as const, result }, { headers: PRIVATE });
 }
 

@@ -43,9 +43,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data<ContactResult>(
+    return respond<ContactResult>(
+      { kind: "bad_input" },
       { ok: false, error: FAILED, reason: "Please correct the highlighted fields.", fieldErrors, values },
-      { status: 400 },
     );
   }
   try {
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!sent.ok) return respond<ContactResult>(sent.refusal, { ok: false, error: FAILED, reason: sent.refusal.message, values });
   } catch (err) {
     logger.error({ err }, "contact message could not be stored");
-    return data<ContactResult>({ ok: false, error: FAILED, reason: "", values }, { status: 500 });
+    return respond<ContactResult>({ kind: "failed" }, { ok: false, error: FAILED, reason: "", values });
   }
   return data<ContactResult>({ ok: true, message: "Message sent!" });
 }

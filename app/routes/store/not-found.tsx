@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { NotFoundContent } from "~/components/error-pages";
 import { brandFrom } from "~/lib/seo";
+import { respond } from "~/routes/_edge/errors.server";
 import { logger } from "~/server/platform/index.server";
 import type { Route } from "./+types/not-found";
 
@@ -9,7 +10,7 @@ import type { Route } from "./+types/not-found";
 export async function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   logger.warn({ path }, "404: no route for this path");
-  return data({ path }, { status: 404 });
+  return respond({ kind: "not_found" }, { path });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,6 +1,6 @@
 import "quill/dist/quill.snow.css";
 import { useEffect } from "react";
-import { data, useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { PostEditor } from "~/components/blog/post-editor";
 import { MESSAGES, POST_BODY_MAX_BYTES } from "~/lib/blog";
@@ -18,10 +18,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const post = await getPostForEdit(getDb(), id);
     if (post) return { post, loadError: null };
-    return data({ post: null, loadError: MESSAGES.loadFailed }, { status: 404 });
+    return respond({ kind: "not_found" }, { post: null, loadError: MESSAGES.loadFailed });
   } catch (err) {
     logger.error({ err, id }, "loading a post for editing failed");
-    return data({ post: null, loadError: MESSAGES.loadFailed }, { status: 500 });
+    return respond({ kind: "failed" }, { post: null, loadError: MESSAGES.loadFailed });
   }
 }
 

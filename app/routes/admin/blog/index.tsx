@@ -1,10 +1,11 @@
 import { FileText, Plus } from "lucide-react";
 import { Suspense, useEffect } from "react";
-import { Await, data, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
+import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { AdminPostCard, AdminPostCardSkeleton } from "~/components/blog/admin-post-card";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/blog";
+import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { type AdminPostCard as Post, deletePost, listAdminPosts, setPostPublished } from "~/server/content/index.server";
 import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readFormWithLimit } from "~/server/platform/index.server";
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     err instanceof BodyTooLargeError ? ("too large" as const) : null,
   );
   if (form === "too large") {
-    return data({ ok: false, error: "The request is too large." } satisfies BlogListActionData, { status: 413 });
+    return respond<BlogListActionData>({ kind: "too_large" }, { ok: false, error: "The request is too large." });
   }
   const intent = form?.get("intent");
   const id = String(form?.get("id") ?? "");
@@ -42,22 +43,22 @@ export async function action({ request }: Route.ActionArgs) {
       if (await setPostPublished(db, id, published)) {
         return { ok: true, message: published ? MESSAGES.published : MESSAGES.unpublished } satisfies BlogListActionData;
       }
-      return data({ ok: false, error: MESSAGES.updateFailed } satisfies BlogListActionData, { status: 404 });
+      return respond<BlogListActionData>({ kind: "not_found" }, { ok: false, error: MESSAGES.updateFailed });
     } catch (err) {
       logger.error({ err, id }, "toggle publish failed");
-      return data({ ok: false, error: MESSAGES.updateFailed } satisfies BlogListActionData, { status: 500 });
+      return respond<BlogListActionData>({ kind: "failed" }, { ok: false, error: MESSAGES.updateFailed });
     }
   }
   if (intent === "delete") {
     try {
       if (await deletePost(db, id)) return { ok: true, message: MESSAGES.deleted } satisfies BlogListActionData;
-      return data({ ok: false, error: MESSAGES.deleteFailed } satisfies BlogListActionData, { status: 404 });
+      return respond<BlogListActionData>({ kind: "not_found" }, { ok: false, error: MESSAGES.deleteFailed });
     } catch (err) {
       logger.error({ err, id }, "delete post failed");
-      return data({ ok: false, error: MESSAGES.deleteFailed } satisfies BlogListActionData, { status: 500 });
+      return respond<BlogListActionData>({ kind: "failed" }, { ok: false, error: MESSAGES.deleteFailed });
     }
   }
-  return data({ ok: false, error: "Unknown action" } satisfies BlogListActionData, { status: 400 });
+  return respond<BlogListActionData>({ kind: "bad_input" }, { ok: false, error: "Unknown action" });
 }
 
 export const meta: Route.MetaFunction = () => [

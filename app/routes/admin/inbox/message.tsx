@@ -1,8 +1,9 @@
 import { ArrowLeft, Check, Mail, RotateCcw } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { refuse } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { getContactMessage, setMessageHandled } from "~/server/content/index.server";
 import { getDb } from "~/server/platform/index.server";
@@ -25,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "handled" && intent !== "open") throw data("Unknown action", { status: 400 });
+  if (intent !== "handled" && intent !== "open") refuse({ kind: "bad_input", message: "Unknown action" });
   const found = await setMessageHandled(getDb(), params.messageId, intent === "handled");
   invariantResponse(found, "Message not found");
   return { ok: true };

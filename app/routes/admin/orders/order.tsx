@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/server/platform/index.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { changeOrderStatus, findOrderId, getAdminOrder, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/commerce/index.server";
-import { statusOf } from "~/routes/_edge/errors.server";
+import { respond } from "~/routes/_edge/errors.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   invariantResponse(orderId, "Order not found");
   const parsed = StatusForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data<OrderActionResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    return respond<OrderActionResult>({ kind: "bad_input" }, { ok: false, message: parsed.error.issues[0]!.message });
   }
   const input = parsed.data;
   try {
@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (err) {
     if (!(err instanceof OrderChangeError)) throw err;
     invariantResponse(err.code !== "not_found", "Order not found");
-    return data<OrderActionResult>({ ok: false, message: err.message, code: err.code }, { status: statusOf(err.kind) });
+    return respond<OrderActionResult>(err, { ok: false, message: err.message, code: err.code });
   }
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/platform/index.server";
@@ -21,7 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await discardImport(getDb(), params.jobId);
       return { job: null };
     }
-    return data({ error: "Unknown action" }, { status: 400 });
+    return respond({ kind: "bad_input", message: "Unknown action" });
   } catch (err) {
     if (err instanceof ImportRequestError) return respond(err);
     throw err;

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb, getJob, logger, shutdownSignal, toJobView } from "~/server/platform/index.server";
 import type { Route } from "./+types/job-events";
@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const first = await getJob(db, params.jobId);
-  if (!first) return data({ error: "Job not found" }, { status: 404 });
+  if (!first) return respond({ kind: "not_found", message: "Job not found" });
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Listeners on the process-wide shutdown signal outlive the stream unless removed.

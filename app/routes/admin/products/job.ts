@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb, getJob, toJobView } from "~/server/platform/index.server";
 import type { Route } from "./+types/job";
@@ -7,6 +7,6 @@ import type { Route } from "./+types/job";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const job = await getJob(getDb(), params.jobId);
-  if (!job) return data({ error: "Job not found" }, { status: 404 });
+  if (!job) return respond({ kind: "not_found", message: "Job not found" });
   return { job: toJobView(job) };
 }

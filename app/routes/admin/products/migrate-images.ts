@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
@@ -23,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     ? await request.json().catch(() => ({}))
     : Object.fromEntries(await request.formData());
   const input = MigrateInput.safeParse(raw);
-  if (!input.success) return data({ error: "Invalid request" }, { status: 400 });
+  if (!input.success) return respond({ kind: "bad_input", message: "Invalid request" });
   try {
     const overwrite = input.data.overwrite === true || input.data.overwrite === "true";
     const job = await startImageMigration(getDb(), { overwrite, userId: admin.id });
