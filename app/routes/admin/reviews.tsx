@@ -11,7 +11,7 @@ import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb, pageParam } from "~/server/platform/index.server";
-import { listAdminReviews, replyToReview, setReviewStatus } from "~/server/catalog/index.server";
+import { listAdminReviews, replyToReview, ReviewError, setReviewStatus } from "~/server/catalog/index.server";
 import type { Route } from "./+types/reviews";
 
 const FILTER_LABELS: Record<ReviewFilter, string> = { pending: "Pending", approved: "Approved", hidden: "Hidden", all: "All" };
@@ -35,17 +35,20 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const db = getDb();
-  if (intent === "approve" || intent === "hide") {
-    const result = await setReviewStatus(db, id, intent === "approve" ? "approved" : "hidden");
-    if (!result.ok) return respond<ReviewActionResult>(result.refusal, { ok: false, message: result.refusal.message });
-    return { ok: true, message: DONE[intent] } satisfies ReviewActionResult;
-  }
-  if (intent === "reply") {
-    const reply = ReviewReplyInput.safeParse(String(form.get("reply") ?? ""));
-    if (!reply.success) return respond<ReviewActionResult>({ kind: "bad_input" }, { ok: false, message: reply.error.issues[0]!.message });
-    const result = await replyToReview(db, id, reply.data);
-    if (!result.ok) return respond<ReviewActionResult>(result.refusal, { ok: false, message: result.refusal.message });
-    return { ok: true, message: reply.data ? "Reply saved." : "Reply removed." } satisfies ReviewActionResult;
+  try {
+    if (intent === "approve" || intent === "hide") {
+      await setReviewStatus(db, id, intent === "approve" ? "approved" : "hidden");
+      return { ok: true, message: DONE[intent] } satisfies ReviewActionResult;
+    }
+    if (intent === "reply") {
+      const reply = ReviewReplyInput.safeParse(String(form.get("reply") ?? ""));
+      if (!reply.success) return respond<ReviewActionResult>({ kind: "bad_input" }, { ok: false, message: reply.error.issues[0]!.message });
+      await replyToReview(db, id, reply.data);
+      return { ok: true, message: reply.data ? "Reply saved." : "Reply removed." } satisfies ReviewActionResult;
+    }
+  } catch (err) {
+    if (!(err instanceof ReviewError)) throw err;
+    return respond<ReviewActionResult>(err, { ok: false, message: err.message });
   }
   return respond<ReviewActionResult>({ kind: "bad_input" }, { ok: false, message: "This action is not supported" });
 }

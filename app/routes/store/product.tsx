@@ -19,7 +19,7 @@ import type { RootData } from "~/root";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
-import { getStorefrontProduct, listApprovedReviews, reviewAbility, reviewsPageParam, submitReview } from "~/server/catalog/index.server";
+import { getStorefrontProduct, listApprovedReviews, reviewAbility, ReviewError, reviewsPageParam, submitReview } from "~/server/catalog/index.server";
 import { getDb } from "~/server/platform/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/product";
@@ -42,8 +42,12 @@ export async function action({ params, request }: Route.ActionArgs) {
       { ok: false, message: "Please correct the highlighted fields.", fieldErrors, values: { ...values, body: values.body.slice(0, 20_000) } },
     );
   }
-  const stored = await submitReview(getDb(), user, params.id, parsed.data);
-  if (!stored.ok) return respond<ReviewResult>(stored.refusal, { ok: false, message: stored.refusal.message });
+  try {
+    await submitReview(getDb(), user, params.id, parsed.data);
+  } catch (err) {
+    if (!(err instanceof ReviewError)) throw err;
+    return respond<ReviewResult>(err, { ok: false, message: err.message });
+  }
   return data<ReviewResult>({ ok: true, message: REVIEW_RECEIVED });
 }
 
@@ -51,7 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getStorefrontProduct(db, params.id);
   // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
-  if (!product) return data({ product: null, canonical: null, image: null, reviews: null, ability: null, ownReview: null }, { status: 404 });
+  if (!product) return respond({ kind: "not_found" }, { product: null, canonical: null, image: null, reviews: null, ability: null, ownReview: null });
   // Whether the visitor may review is theirs alone: a signed-in visitor's product page is rendered
   // for them (the page cache shares no product page between customers), and an anonymous one is
   // told to sign in, the same for all.

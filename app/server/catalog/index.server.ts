@@ -64,6 +64,7 @@ export {
   renameVariationValue,
 } from "./products/variations.server";
 export { listAdminReviews, replyToReview, setReviewStatus } from "./reviews/moderation.server";
+export { ReviewError } from "./reviews/review-error.server";
 export {
   listApprovedReviews,
   reviewAbility,

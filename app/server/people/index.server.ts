@@ -38,7 +38,7 @@ export {
   startTwoFactor,
   twoFactorEnabled,
 } from "./auth/two-factor.server";
-export { CustomerActionInput, runCustomerAccountAction } from "./customers/account-actions.server";
+export { CustomerActionError, CustomerActionInput, runCustomerAccountAction } from "./customers/account-actions.server";
 export { customersCsvChunks } from "./customers/csv.server";
 export { findCustomer, getCustomer } from "./customers/detail.server";
 export { listCustomers, parseCustomerListQuery } from "./customers/list.server";

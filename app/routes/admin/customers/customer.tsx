@@ -13,7 +13,7 @@ import type { AdminActionResult } from "~/lib/product-input";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { readActionBody } from "~/server/catalog/index.server";
-import { CustomerActionInput, findCustomer, getCustomer, runCustomerAccountAction } from "~/server/people/index.server";
+import { CustomerActionError, CustomerActionInput, findCustomer, getCustomer, runCustomerAccountAction } from "~/server/people/index.server";
 import { getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/customer";
 
@@ -34,9 +34,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!input.success) {
     return respond<AdminActionResult>({ kind: "bad_input" }, { ok: false, title: FAILED, message: input.error.issues[0]!.message });
   }
-  const outcome = await runCustomerAccountAction(db, request, { customerId: params.id, action: input.data.intent, admin });
-  if (outcome.ok) return data<AdminActionResult>({ ok: true, message: outcome.message });
-  return respond<AdminActionResult>(outcome, { ok: false, title: FAILED, message: outcome.message });
+  try {
+    const message = await runCustomerAccountAction(db, request, { customerId: params.id, action: input.data.intent, admin });
+    return data<AdminActionResult>({ ok: true, message });
+  } catch (err) {
+    if (!(err instanceof CustomerActionError)) throw err;
+    return respond<AdminActionResult>(err, { ok: false, title: FAILED, message: err.message });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

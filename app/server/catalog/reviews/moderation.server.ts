@@ -1,8 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { AdminReview, ReviewFilter, ReviewStatus } from "~/lib/reviews-view";
 import { isUuid } from "~/lib/uuid";
-import { type Db, orders, products, type Refusal, reviews, user } from "../../platform/index.server";
+import { type Db, orders, products, reviews, user } from "../../platform/index.server";
 import { lockProduct, markProductPageChanged, recomputeProductRating } from "./rating.server";
+import { ReviewError } from "./review-error.server";
 
 /** The admin's side of reviews (/admin/reviews; docs/rules/after-sale.md, Reviews): list, approve, hide, reply. */
 
@@ -53,44 +54,45 @@ export async function listAdminReviews(
   };
 }
 
-export type ModerationResult = { ok: true; from: ReviewStatus; to: ReviewStatus } | { ok: false; refusal: Refusal };
+export type ModerationResult = { from: ReviewStatus; to: ReviewStatus };
+
+const reviewGone = () => new ReviewError(REVIEW_NOT_FOUND, "not_found");
 
 /**
  * Approves or hides a review. In one transaction with the product row locked: the status, the
  * product's rating and count when the set of approved reviews changed, and the product page's
- * entry in the storefront change log.
+ * entry in the storefront change log. Throws ReviewError (not_found) for a review that is gone.
  */
 export async function setReviewStatus(db: Db, reviewId: string, to: "approved" | "hidden"): Promise<ModerationResult> {
-  if (!isUuid(reviewId)) return { ok: false, refusal: { kind: "not_found", message: REVIEW_NOT_FOUND } };
+  if (!isUuid(reviewId)) throw reviewGone();
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId));
-    if (!found) return { ok: false as const, refusal: { kind: "not_found" as const, message: REVIEW_NOT_FOUND } };
+    if (!found) throw reviewGone();
     await lockProduct(tx, found.productId);
     const [current] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, reviewId)).for("update");
-    if (!current) return { ok: false as const, refusal: { kind: "not_found" as const, message: REVIEW_NOT_FOUND } };
+    if (!current) throw reviewGone();
     const from = current.status as ReviewStatus;
-    if (from === to) return { ok: true as const, from, to };
+    if (from === to) return { from, to };
     await tx.update(reviews).set({ status: to, updatedAt: new Date() }).where(eq(reviews.id, reviewId));
     // Hiding a pending review changes nothing shoppers see (an imported rating stays).
     if (from === "approved" || to === "approved") {
       await recomputeProductRating(tx, found.productId);
       await markProductPageChanged(tx, found.productId);
     }
-    return { ok: true as const, from, to };
+    return { from, to };
   });
 }
 
-/** The shop's reply under a review (plain text); an empty reply removes it. */
-export async function replyToReview(db: Db, reviewId: string, reply: string): Promise<{ ok: true } | { ok: false; refusal: Refusal }> {
-  if (!isUuid(reviewId)) return { ok: false, refusal: { kind: "not_found", message: REVIEW_NOT_FOUND } };
+/** The shop's reply under a review (plain text); an empty reply removes it. Throws ReviewError (not_found) for a review that is gone. */
+export async function replyToReview(db: Db, reviewId: string, reply: string): Promise<void> {
+  if (!isUuid(reviewId)) throw reviewGone();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(reviews)
       .set({ reply: reply || null, repliedAt: reply ? new Date() : null, updatedAt: new Date() })
       .where(eq(reviews.id, reviewId))
       .returning({ productId: reviews.productId, status: reviews.status });
-    if (!row) return { ok: false as const, refusal: { kind: "not_found" as const, message: REVIEW_NOT_FOUND } };
+    if (!row) throw reviewGone();
     if (row.status === "approved") await markProductPageChanged(tx, row.productId);
-    return { ok: true as const };
   });
 }

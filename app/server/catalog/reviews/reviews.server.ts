@@ -10,7 +10,8 @@ import {
   type ReviewStatus,
 } from "~/lib/reviews-view";
 import { isUuid } from "~/lib/uuid";
-import { type Db, orderItems, orders, products, type Refusal, reviews } from "../../platform/index.server";
+import { type Db, orderItems, orders, products, reviews } from "../../platform/index.server";
+import { ReviewError } from "./review-error.server";
 
 /**
  * Reviews as the shopper meets them (docs/rules/after-sale.md, Reviews): who may write one, writing
@@ -58,7 +59,7 @@ export async function reviewAbility(db: Db, userId: string | null, productId: st
   return purchase ? { kind: "can_review" } : { kind: "not_bought" };
 }
 
-export type SubmitReviewResult = { ok: true; id: string } | { ok: false; refusal: Refusal };
+export type SubmitReviewResult = { id: string };
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -68,7 +69,8 @@ const isUniqueViolation = (e: unknown) => {
 /**
  * Stores the shopper's review, pending until an admin approves it. The author is the signed-in
  * shopper passed here, never a field of the form. Refused: the product is gone, the shopper did
- * not buy it, or already reviewed it (also when two posts race: the unique index decides).
+ * not buy it, or already reviewed it (also when two posts race: the unique index decides): each
+ * a ReviewError.
  */
 export async function submitReview(
   db: Db,
@@ -76,15 +78,15 @@ export async function submitReview(
   productId: string,
   input: ReviewFields,
 ): Promise<SubmitReviewResult> {
-  if (!isUuid(productId)) return { ok: false, refusal: { kind: "not_found", message: PRODUCT_GONE } };
+  if (!isUuid(productId)) throw new ReviewError(PRODUCT_GONE, "not_found");
   const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.active, true)));
-  if (!product) return { ok: false, refusal: { kind: "not_found", message: PRODUCT_GONE } };
-  if (await ownReview(db, author.id, productId)) return { ok: false, refusal: { kind: "conflict", message: ALREADY_REVIEWED } };
+  if (!product) throw new ReviewError(PRODUCT_GONE, "not_found");
+  if (await ownReview(db, author.id, productId)) throw new ReviewError(ALREADY_REVIEWED, "conflict");
   const purchase = await verifiedPurchase(db, author.id, productId);
-  if (!purchase) return { ok: false, refusal: { kind: "forbidden", message: ONLY_BUYERS } };
+  if (!purchase) throw new ReviewError(ONLY_BUYERS, "forbidden");
   try {
     const [row] = await db
       .insert(reviews)
@@ -98,9 +100,9 @@ export async function submitReview(
         body: input.body,
       })
       .returning({ id: reviews.id });
-    return { ok: true, id: row!.id };
+    return { id: row!.id };
   } catch (e) {
-    if (isUniqueViolation(e)) return { ok: false, refusal: { kind: "conflict", message: ALREADY_REVIEWED } };
+    if (isUniqueViolation(e)) throw new ReviewError(ALREADY_REVIEWED, "conflict");
     throw e;
   }
 }
