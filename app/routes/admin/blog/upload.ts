@@ -23,6 +23,6 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof UploadError) return jsonResponse(err, { error: MESSAGES.imageFailed, reason: err.message });
     logger.error({ err }, "blog image upload failed");
-    return Response.json({ error: MESSAGES.imageFailed }, { status: 500 });
+    return jsonResponse({ kind: "failed" }, { error: MESSAGES.imageFailed });
   }
 }
