@@ -58,9 +58,9 @@ export function jsonResponse(refusal: RefusalLike, body: unknown, headers?: Head
   return Response.json(body, responseInit(refusal, headers));
 }
 
-/** A domain error as its response (`{ error: message }` and the kind's status); anything else: null, to rethrow. */
+/** A domain error as its response (`{ error: message }`, the kind's status, Retry-After when it says); anything else: null, to rethrow. */
 export function toResponse(err: unknown) {
-  return err instanceof DomainError ? respond({ kind: err.kind, message: err.message }) : null;
+  return err instanceof DomainError ? respond({ kind: err.kind, message: err.message, retryAfterSeconds: err.retryAfterSeconds }) : null;
 }
 
 /** A database outage as the 503 the error boundary shows ("briefly unavailable", retry in 5 s); anything else is rethrown as it was. */

@@ -5,7 +5,7 @@ import type { NewsletterResult } from "~/lib/newsletter-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { clientIp, getDb, logger, type Refusal } from "~/server/platform/index.server";
-import { subscribe } from "~/server/content/index.server";
+import { subscribe, TooManyAttempts } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter";
 
 /** Nothing to show here: the box lives in the footer. */
@@ -31,10 +31,10 @@ async function handle(
   if (!parsed.success)
     return { result: { ok: false, error: parsed.error.issues[0]!.message }, refusal: { kind: "bad_input" }, outcome: "invalid" };
   try {
-    const r = await subscribe(getDb(), parsed.data.email, { ip: clientIp(request) });
-    if (!r.ok) return { result: { ok: false, error: r.refusal.message }, refusal: r.refusal, outcome: "limited" };
+    await subscribe(getDb(), parsed.data.email, { ip: clientIp(request) });
     return { result: { ok: true, message: SUBSCRIBED_MESSAGE }, outcome: "subscribed" };
   } catch (err) {
+    if (err instanceof TooManyAttempts) return { result: { ok: false, error: err.message }, refusal: err, outcome: "limited" };
     logger.error({ err }, "newsletter subscription failed");
     return {
       result: { ok: false, error: "Could not subscribe right now. Please try again." },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { brandFrom, seoMeta } from "~/lib/seo";
 import { respond } from "~/routes/_edge/errors.server";
-import { absoluteUrl, submitContactMessage } from "~/server/content/index.server";
+import { absoluteUrl, submitContactMessage, TooManyAttempts } from "~/server/content/index.server";
 import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
 import { BodyTooLargeError, clientIp, getDb, getEnv, logger, readFormWithLimit } from "~/server/platform/index.server";
 import { ContactInput } from "~/lib/contact-input";
@@ -49,10 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const sent = await submitContactMessage(getDb(), parsed.data, { ip: clientIp(request) });
-    // Refused: too many messages from this address; the reason says when to try again.
-    if (!sent.ok) return respond<ContactResult>(sent.refusal, { ok: false, error: FAILED, reason: sent.refusal.message, values });
+    await submitContactMessage(getDb(), parsed.data, { ip: clientIp(request) });
   } catch (err) {
+    // Refused: too many messages from this address; the reason says when to try again.
+    if (err instanceof TooManyAttempts) return respond<ContactResult>(err, { ok: false, error: FAILED, reason: err.message, values });
     logger.error({ err }, "contact message could not be stored");
     return respond<ContactResult>({ kind: "failed" }, { ok: false, error: FAILED, reason: "", values });
   }

@@ -35,5 +35,6 @@ export {
 } from "./newsletter/newsletter.server";
 export type { LinkStep } from "./newsletter/newsletter.server";
 export { absoluteUrl } from "./seo/seo.server";
+export { TooManyAttempts } from "./too-many-attempts.server";
 export { renderSitemap } from "./seo/sitemap.server";
 export type { SitemapPart } from "./seo/sitemap.server";

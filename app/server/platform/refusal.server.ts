@@ -32,14 +32,19 @@ export type Refusal = { kind: RefusalKind; message: string; retryAfterSeconds?: 
 
 /**
  * The base of the domain's expected failures: a message written for the person and a kind,
- * never an HTTP status. Thrown by domain functions; the route edge maps it to a response.
+ * never an HTTP status. Thrown by domain functions; the route edge maps it to a response
+ * (docs/decisions/0029).
  */
 export class DomainError<K extends RefusalKind = RefusalKind> extends Error {
+  /** For `rate_limited` (and `unavailable`): when to try again; the edge sends it as Retry-After. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     message: string,
     readonly kind: K,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,7 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ContactMessageInput } from "~/lib/contact-input";
-import { checkRateLimits, composeMail, contactMessages, type Db, getEnv, loadTemplates, logger, rateLimitRefusal, type Refusal, sendMail } from "../../platform/index.server";
+import { checkRateLimits, composeMail, contactMessages, type Db, getEnv, loadTemplates, logger, sendMail } from "../../platform/index.server";
+import { TooManyAttempts } from "../too-many-attempts.server";
 
 /** Per client address: enough for a person, too few for a spam script. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
@@ -9,15 +10,15 @@ export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 /**
  * Stores a contact message (the admin inbox) and mails it to SHOP_EMAIL. Once stored, the
  * message is safe: a failed mail is logged (and recorded in the outbox), not reported to the
- * sender, who would otherwise send it again. Refused (rate_limited) when the address sent too many.
+ * sender, who would otherwise send it again. Refused (TooManyAttempts) when the address sent too many.
  */
 export async function submitContactMessage(
   db: Db,
   input: ContactMessageInput,
   opts: { ip: string },
-): Promise<{ ok: true; id: string } | { ok: false; refusal: Refusal }> {
+): Promise<{ id: string }> {
   const limit = await checkRateLimits(db, [{ key: `contact:ip:${opts.ip}`, ...CONTACT_LIMIT }]);
-  if (!limit.ok) return { ok: false, refusal: rateLimitRefusal(limit.retryAfterSeconds) };
+  if (!limit.ok) throw new TooManyAttempts(limit.retryAfterSeconds);
   const [row] = await db
     .insert(contactMessages)
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
@@ -28,7 +29,7 @@ export async function submitContactMessage(
   } catch (err) {
     logger.error({ err: (err as Error).message, messageId: row!.id }, "contact message stored but not mailed");
   }
-  return { ok: true, id: row!.id };
+  return { id: row!.id };
 }
 
 export type InboxFilter = "open" | "handled" | "all";

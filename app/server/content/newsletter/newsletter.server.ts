@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { csvCell } from "~/lib/csv";
 import { isUuid } from "~/lib/uuid";
-import { checkRateLimits, type Db, getAuthSecret, logger, newsletterSubscriptions, publicUrl, rateLimitRefusal, type Refusal, sendMail } from "../../platform/index.server";
+import { checkRateLimits, type Db, getAuthSecret, logger, newsletterSubscriptions, publicUrl, sendMail } from "../../platform/index.server";
+import { TooManyAttempts } from "../too-many-attempts.server";
 
 /** Per client address: a person subscribes once or twice; a script filling the list is stopped. */
 export const NEWSLETTER_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
@@ -85,16 +86,16 @@ export async function newsletterMailsSettled() {
  * Stores the address as waiting for confirmation (once, in any letter case: the unique index is
  * on lower(email)) and mails the confirmation link. For an address already waiting, the link is
  * mailed again if the last one went out CONFIRMATION_RESEND_MS ago or more; a confirmed address
- * gets nothing. The answer is the same in every case, or the refusal (rate_limited) when this
- * client address subscribed too often.
+ * gets nothing. The answer is the same in every case, or TooManyAttempts when this client
+ * address subscribed too often.
  */
 export async function subscribe(
   db: Db,
   email: string,
   opts: { ip: string },
-): Promise<{ ok: true; mailed: boolean } | { ok: false; refusal: Refusal }> {
+): Promise<{ mailed: boolean }> {
   const limit = await checkRateLimits(db, [{ key: `newsletter:ip:${opts.ip}`, ...NEWSLETTER_LIMIT }]);
-  if (!limit.ok) return { ok: false, refusal: rateLimitRefusal(limit.retryAfterSeconds) };
+  if (!limit.ok) throw new TooManyAttempts(limit.retryAfterSeconds);
   const [created] = await db
     .insert(newsletterSubscriptions)
     .values({ email, confirmedAt: null, confirmationSentAt: sql`now()` })
@@ -120,7 +121,7 @@ export async function subscribe(
         .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
     )[0];
   if (due) mailInBackground(db, due);
-  return { ok: true, mailed: Boolean(due) };
+  return { mailed: Boolean(due) };
 }
 
 /** What a link's page shows before its button is pressed: whether the link is good, and for which address. */
