@@ -1,4 +1,5 @@
 import { MergeCartInput, SaveCartInput } from "~/lib/saved-cart-input";
+import { jsonResponse } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { mergeIntoSavedCart, readSavedCart, saveCart } from "~/server/commerce/index.server";
 import { getDb, readJsonBody } from "~/server/platform/index.server";
@@ -16,11 +17,11 @@ const NOT_SIGNED_IN = "Sign in to keep your cart on your account.";
 /** 1,000 lines of `{"id":"<uuid>","quantity":99,"name":"…"}` with room to spare. */
 const MAX_BODY_BYTES = 512 * 1024;
 
-const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: noStore });
+const refuse = (kind: "not_signed_in" | "bad_input" | "too_large", error: string) => jsonResponse({ kind }, { error }, noStore);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return refuse(401, NOT_SIGNED_IN);
+  if (!user) return refuse("not_signed_in", NOT_SIGNED_IN);
   return Response.json({ ...(await readSavedCart(getDb(), user.id)), owner: user.id }, { headers: noStore });
 }
 
@@ -33,18 +34,18 @@ function firstProblem(issues: { path: PropertyKey[]; code: string; message: stri
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return refuse(401, NOT_SIGNED_IN);
+  if (!user) return refuse("not_signed_in", NOT_SIGNED_IN);
   const body = await readJsonBody(request, MAX_BODY_BYTES);
-  if (!body.ok) return refuse(body.tooLarge ? 413 : 400, body.error);
+  if (!body.ok) return refuse(body.tooLarge ? "too_large" : "bad_input", body.error);
   const db = getDb();
   const mode = (body.value as { mode?: unknown } | null)?.mode ?? "save";
   if (mode === "merge") {
     const input = MergeCartInput.safeParse(body.value);
-    if (!input.success) return refuse(400, firstProblem(input.error.issues));
+    if (!input.success) return refuse("bad_input", firstProblem(input.error.issues));
     return Response.json({ ...(await mergeIntoSavedCart(db, user.id, input.data.lines)), owner: user.id }, { headers: noStore });
   }
-  if (mode !== "save") return refuse(400, 'mode is "save" or "merge".');
+  if (mode !== "save") return refuse("bad_input", 'mode is "save" or "merge".');
   const input = SaveCartInput.safeParse(body.value);
-  if (!input.success) return refuse(400, firstProblem(input.error.issues));
+  if (!input.success) return refuse("bad_input", firstProblem(input.error.issues));
   return Response.json(await saveCart(db, user.id, input.data.lines), { headers: noStore });
 }

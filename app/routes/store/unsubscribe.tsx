@@ -7,7 +7,7 @@ import {
 } from "~/lib/abandoned-checkout";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
-import { respond } from "~/routes/_edge/errors.server";
+import { respond, responseInit } from "~/routes/_edge/errors.server";
 import { getDb } from "~/server/platform/index.server";
 import { describeOptOutLink, optOut } from "~/server/commerce/index.server";
 import type { Route } from "./+types/unsubscribe";
@@ -34,10 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const email = url.searchParams.get("e") ?? "";
   const token = url.searchParams.get("t") ?? "";
   const link = await describeOptOutLink(getDb(), email, token);
-  return data(
-    { email, token, ...link },
-    { status: link.valid ? 200 : 400, headers: PRIVATE },
-  );
+  // A link that does not work is a refusal (400); the page says so instead of showing the form.
+  return data({ email, token, ...link }, link.valid ? { headers: PRIVATE } : responseInit({ kind: "bad_input" }, PRIVATE));
 }
 
 export async function action({ request }: Route.ActionArgs) {
