@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { stopVisitCounting } from "./insight/index.server";
-import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, changeLogJobs, runMigrations, startJobRunner, startMailWorker, warmUpMailTemplates } from "./platform/index.server";
+import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, changeLogJobs, runMigrations, startJobRunner, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { commerceJobs, startSettlementWorkers } from "./commerce/index.server";
 
@@ -35,13 +35,12 @@ export async function boot() {
   }
   // Periodic tasks every few seconds: each runs on one server of the cluster at a time (docs/decisions/0017).
   const stopWorkers = startSettlementWorkers(db);
-  const stopMailWorker = startMailWorker(db);
   warmUpMailTemplates();
   // The job queue's worker (docs/decisions/0028): jobs as they commit, and the areas' cron lines.
-  const jobs = await startJobRunner(db, [changeLogJobs(db), commerceJobs(db)]);
+  const jobs = await startJobRunner(db, [changeLogJobs(db), mailJobs(db), commerceJobs(db)]);
+  await queueJobsForWaitingMails(db);
   stopPeriodicTasks = async () => {
     stopWorkers();
-    stopMailWorker();
     // Waits for a running job and writes its end, while the database is still open.
     await jobs.stop();
     await releaseClusterTasks(db);

@@ -30,7 +30,6 @@ let adminCookie = "";
 const TASKS_AT_START = [
   "settlement:provider-calls",
   "settlement:lost-payments",
-  "mail:send-log",
 ];
 
 const start = () => {

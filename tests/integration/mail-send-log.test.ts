@@ -8,7 +8,9 @@ import { createDatabase, type Database } from "~/server/platform/db/client.serve
 import { mailOutbox } from "~/server/platform/db/schema";
 import { resetEnvCache } from "~/server/platform/env.server";
 import {
-  deliverDueMails,
+  deliverQueuedMail,
+  MAIL_TASK,
+  mailJobs,
   MAX_ATTEMPTS,
   queueMail,
   REDACTED_LINK,
@@ -18,6 +20,7 @@ import {
   SEND_LEASE_SECONDS,
 } from "~/server/platform/mail/mail.server";
 import { countFailedMails, getOutboxMessage } from "~/server/platform/mail/outbox.server";
+import { startJobRunner } from "~/server/platform/jobs/queue.server";
 import { payWithTestCard } from "~/server/commerce/settlement/test-payments.server";
 import { openCheckout } from "../factories/orders";
 import { makeProduct } from "../factories/products";
@@ -44,6 +47,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.db.delete(mailOutbox);
+  await t.db.execute(sql`delete from graphile_worker._private_jobs`);
   smtp.received.length = 0;
   smtp.mode.reject = null;
   smtp.mode.delayMs = 0;
@@ -59,6 +63,28 @@ afterEach(async () => {
 async function row(id: string) {
   const [r] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return r!;
+}
+
+/**
+ * Stands for the job queue at `at`: takes every mail job due by then (as a server's worker takes
+ * a job, so two servers never take the same one) and runs it. Answers how many mails were sent.
+ */
+async function runMailJobs(db: Database, at = new Date()): Promise<number> {
+  const due = await db.execute<{ mail_id: string }>(sql`
+    delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t
+     where t.id = j.task_id and t.identifier = ${MAIL_TASK} and j.run_at <= ${at.toISOString()}::timestamptz and j.locked_at is null
+    returning j.payload->>'mailId' as mail_id`);
+  let sent = 0;
+  for (const r of due.rows) if ((await deliverQueuedMail(db, r.mail_id, { at })) === "sent") sent++;
+  return sent;
+}
+
+/** The mail's waiting jobs, with when each is due. */
+async function jobsOf(id: string) {
+  const r = await t.db.execute<{ run_at: string }>(sql`
+    select j.run_at::text from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+     where t.identifier = ${MAIL_TASK} and j.payload->>'mailId' = ${id}`);
+  return r.rows.map((x) => new Date(x.run_at));
 }
 
 /** Seconds from now until the mail's next try. */
@@ -88,10 +114,13 @@ describe("SMTP down while 200 orders are paid", () => {
     expect(await countFailedMails(t.db)).toBe(200);
     expect(smtp.received).toHaveLength(0);
 
-    // An hour later SMTP is back; two servers' workers run at the same moment.
+    // Each waits with one job, due at its next try.
+    for (const m of waiting) expect(await jobsOf(m.id)).toEqual([m.nextAttemptAt]);
+
+    // An hour later SMTP is back; two servers' workers take the jobs at the same moment.
     await smtp.start();
     const at = minutesFromNow(61);
-    const [a, b] = await Promise.all([deliverDueMails(t.db, { at }), deliverDueMails(other, { at })]);
+    const [a, b] = await Promise.all([runMailJobs(t.db, at), runMailJobs(other, at)]);
     expect(a + b).toBe(200);
     expect(smtp.received).toHaveLength(200);
     const recipients = smtp.received.map((m) => m.to[0]!);
@@ -102,8 +131,9 @@ describe("SMTP down while 200 orders are paid", () => {
     const after = await t.db.select({ status: mailOutbox.status }).from(mailOutbox);
     expect(after.every((m) => m.status === "sent")).toBe(true);
     expect(await countFailedMails(t.db)).toBe(0);
-    // A later run finds nothing left to send.
-    expect(await deliverDueMails(t.db, { at: minutesFromNow(120) })).toBe(0);
+    // Nothing is left to send, and no job waits.
+    expect(await runMailJobs(t.db, minutesFromNow(120))).toBe(0);
+    expect((await t.db.execute(sql`select 1 from graphile_worker._private_jobs`)).rows).toHaveLength(0);
     expect(smtp.received).toHaveLength(200);
   }, 180_000);
 });
@@ -119,13 +149,14 @@ describe("retries with backoff, then given up", () => {
     expect(secondsUntil(r.nextAttemptAt)).toBeGreaterThan(RETRY_DELAYS_SECONDS[0] - 15);
     expect(secondsUntil(r.nextAttemptAt)).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0]);
 
-    // Not due yet: the worker leaves it alone.
-    expect(await deliverDueMails(t.db, { at: new Date(Date.now() + 30_000) })).toBe(0);
+    // Not due yet: its job waits for the next try.
+    expect(await jobsOf(sent.id)).toEqual([r.nextAttemptAt]);
+    expect(await runMailJobs(t.db, new Date(Date.now() + 30_000))).toBe(0);
     expect((await row(sent.id)).attempts).toBe(1);
 
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       const due = new Date((await row(sent.id)).nextAttemptAt!.getTime() + 1000);
-      await deliverDueMails(t.db, { at: due });
+      await runMailJobs(t.db, due);
       r = await row(sent.id);
       expect(r.attempts).toBe(attempt);
       if (attempt < MAX_ATTEMPTS) {
@@ -139,23 +170,28 @@ describe("retries with backoff, then given up", () => {
     expect(r.error).toMatch(/550 5\.1\.1 mailbox unavailable/);
     // The four waits add up to about an hour.
     expect(RETRY_DELAYS_SECONDS.reduce((s, x) => s + x, 0)).toBe(61 * 60);
-    // Given up means no more tries.
-    expect(await deliverDueMails(t.db, { at: minutesFromNow(24 * 60) })).toBe(0);
+    // Given up means no more tries: no job waits.
+    expect(await jobsOf(sent.id)).toEqual([]);
+    expect(await runMailJobs(t.db, minutesFromNow(24 * 60))).toBe(0);
     expect(smtp.received).toHaveLength(0);
   });
 
-  it("a run stops after three failures in a row, leaving the rest due for the next run", async () => {
+  it("each waiting mail has one job, due at its next try; while the relay is down each is tried once a turn", async () => {
     await smtp.stop();
-    for (let i = 0; i < 6; i++) await queueMail(t.db, { to: `r${i}@example.test`, subject: `R${i}`, text: "x" });
-    expect(await deliverDueMails(t.db)).toBe(0);
-    const rows = await t.db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox);
-    expect(rows.filter((m) => m.attempts === 1)).toHaveLength(3);
-    expect(rows.filter((m) => m.attempts === 0 && m.status === "queued")).toHaveLength(3);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await queueMail(t.db, { to: `r${i}@example.test`, subject: `R${i}`, text: "x" })).id);
+    for (const id of ids) expect(await jobsOf(id)).toHaveLength(1);
+    expect(await runMailJobs(t.db)).toBe(0);
+    for (const id of ids) {
+      const r = await row(id);
+      expect(r).toMatchObject({ status: "retrying", attempts: 1 });
+      expect(await jobsOf(id)).toEqual([r.nextAttemptAt]);
+    }
   });
 });
 
 describe("a mail is recorded first", () => {
-  it("in the caller's transaction: rolled back, it never existed; committed, the worker sends it", async () => {
+  it("in the caller's transaction: rolled back, it never existed (nor its job); committed, its job sends it", async () => {
     await expect(
       t.db.transaction(async (tx) => {
         await sendMail(tx, { to: "rolled@example.test", subject: "Never", text: "x" });
@@ -166,17 +202,37 @@ describe("a mail is recorded first", () => {
     // Inside the transaction it was only recorded.
     expect(smtp.received).toHaveLength(0);
     expect((await t.db.select().from(mailOutbox)).map((m) => m.to)).toEqual(["kept@example.test"]);
-    expect(await deliverDueMails(t.db)).toBe(1);
+    expect((await t.db.execute(sql`select payload->>'mailId' as id from graphile_worker._private_jobs`)).rows).toEqual([{ id }]);
+    expect(await runMailJobs(t.db)).toBe(1);
     expect(smtp.received.map((m) => m.to[0])).toEqual(["kept@example.test"]);
     expect((await row(id)).status).toBe("sent");
   });
 
+  it("a committed mail goes out through a server's job queue worker, and a failed try waits there for its next one", async () => {
+    const runner = await startJobRunner(other, [mailJobs(other)], { pollIntervalMs: 100 });
+    try {
+      const id = await t.db.transaction(async (tx) => (await queueMail(tx, { to: "worker@example.test", subject: "By the worker", text: "x" })).id);
+      await expect.poll(async () => (await row(id)).status, { timeout: 15_000 }).toBe("sent");
+      expect(smtp.received.map((m) => m.to[0])).toEqual(["worker@example.test"]);
+
+      smtp.mode.reject = "451 try again later";
+      const later = (await queueMail(t.db, { to: "later@example.test", subject: "Later", text: "x" })).id;
+      await expect.poll(async () => (await row(later)).status, { timeout: 15_000 }).toBe("retrying");
+      // The try's own job ends as the next one waits: one job, due at the next try.
+      await expect.poll(async () => (await jobsOf(later)).map((d) => d.getTime()), { timeout: 15_000 }).toEqual([(await row(later)).nextAttemptAt!.getTime()]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it("a mail claimed by a server that died mid-send is tried again once its lease is over, not before", async () => {
     const { id } = await queueMail(t.db, { to: "lease@example.test", subject: "Lease", text: "x" });
-    // A server claims it (as deliverDueMails does) and dies before it can say how it went.
+    // A server claims it (as a try does) and dies before it can say how it went.
     await t.db.execute(sql`update mail_outbox set attempts = 1, next_attempt_at = now() + make_interval(secs => ${SEND_LEASE_SECONDS}) where id = ${id}`);
-    expect(await deliverDueMails(t.db, { at: minutesFromNow(1) })).toBe(0);
-    expect(await deliverDueMails(t.db, { at: minutesFromNow(SEND_LEASE_SECONDS / 60 + 1) })).toBe(1);
+    // Its job (due at once) finds it in the dead server's hands and waits for the lease's end.
+    expect(await runMailJobs(t.db, minutesFromNow(1))).toBe(0);
+    expect(await jobsOf(id)).toEqual([(await row(id)).nextAttemptAt]);
+    expect(await runMailJobs(t.db, minutesFromNow(SEND_LEASE_SECONDS / 60 + 1))).toBe(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
@@ -190,14 +246,15 @@ describe("a mail is recorded first", () => {
 });
 
 describe("two workers", () => {
-  it("never send one mail twice, even when the relay is slow and their runs overlap", async () => {
+  it("never send one mail twice, even when the relay is slow and two tries of each mail overlap", async () => {
     smtp.mode.delayMs = 25;
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push((await queueMail(t.db, { to: `w${i}@example.test`, subject: `W${i}`, text: "x" })).id);
-    const [a, b] = await Promise.all([deliverDueMails(t.db), deliverDueMails(other)]);
-    expect(a + b).toBe(40);
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(0);
+    // Each mail tried by two servers at once (a job and an inline send after a commit, or a job
+    // run twice after a crash): the row's claim lets one of them send it.
+    const tries = await Promise.all(ids.flatMap((id) => [deliverQueuedMail(t.db, id), deliverQueuedMail(other, id)]));
+    expect(tries.filter((o) => o === "sent")).toHaveLength(40);
+    expect(tries.filter((o) => o === "skipped")).toHaveLength(40);
     expect(smtp.received).toHaveLength(40);
     expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(40);
     const rows = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
@@ -218,7 +275,7 @@ describe("sign-in links in the send log", () => {
     expect(shown!.text).toContain(REDACTED_LINK);
 
     await smtp.start();
-    expect(await deliverDueMails(t.db, { at: minutesFromNow(2) })).toBe(1);
+    expect(await runMailJobs(t.db, minutesFromNow(2))).toBe(1);
     expect(smtp.received[0]!.raw).toContain("secret-token-42");
     const stored = await row(sent.id);
     expect(stored.status).toBe("sent");
@@ -230,7 +287,7 @@ describe("sign-in links in the send log", () => {
   it("a given-up mail's link is removed too, and it cannot be resent (the link has expired)", async () => {
     smtp.mode.reject = "550 no such user";
     const sent = await sendPasswordResetMail(t.db, { email: "gone@example.test" }, "http://localhost:3000/api/auth/reset-password/tok-99");
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await deliverDueMails(t.db, { at: minutesFromNow(24 * 60) });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) await runMailJobs(t.db, minutesFromNow(24 * 60));
     const r = await row(sent.id);
     expect(r.status).toBe("given_up");
     expect(r.text).not.toContain("tok-99");

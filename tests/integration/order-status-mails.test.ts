@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/server/platform/db/schema";
 import { resetEnvCache } from "~/server/platform/env.server";
-import { deliverDueMails, queueMail, reviseUntriedMail } from "~/server/platform/mail/mail.server";
+import { deliverQueuedMail, queueMail, reviseUntriedMail } from "~/server/platform/mail/mail.server";
 import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import type { PaymentProvider } from "~/server/commerce/payments/index.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
@@ -159,7 +159,7 @@ describe("revising a recorded mail", () => {
 
     const tried = await queueMail(t.db, { to: "b@example.test", subject: "First", text: "first words", kind: "test" });
     await smtp.stop();
-    await deliverDueMails(t.db);
+    await deliverQueuedMail(t.db, tried.id);
     expect(await reviseUntriedMail(t.db, tried.id, { subject: "Second", text: "second words" })).toBe(false);
     const [kept] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, tried.id));
     expect(kept).toMatchObject({ subject: "First", text: "first words", status: "retrying" });

@@ -115,7 +115,7 @@ export { renderSampleMail, sampleLines } from "./mail/samples.server";
 export { loadTemplates, warmUpMailTemplates } from "./mail/templates/load.server";
 export type { MailLineItem } from "./mail/templates/order-parts.server";
 export type { OrderForMail, RefundOutcome } from "./mail/templates/order.server";
-export { startMailWorker } from "./mail/worker.server";
+export { mailJobs, queueJobsForWaitingMails } from "./mail/mail.server";
 export { DomainError } from "./refusal.server";
 export type { Refusal, RefusalKind } from "./refusal.server";
 export { getAuthSecret } from "./secrets.server";

@@ -55,7 +55,7 @@ export function lowStockMail(alert: LowStockAlert) {
  * Records the mail to the shop's address (SHOP_EMAIL) about each product that crossed, in the
  * sale's transaction, the one that marked the crossing: the mark and its mail commit together, so
  * a crash after the commit cannot leave a product marked alerted with no mail. Ids to send go to
- * `mails`, for the caller to deliver after the commit (deliverMails); the mail worker sends any
+ * `mails`, for the caller to deliver after the commit (deliverMails); the mail's job sends any
  * it does not.
  */
 export async function queueLowStockAlerts(tx: Db, alerts: LowStockAlert[], mails: string[]): Promise<void> {

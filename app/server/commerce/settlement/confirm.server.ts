@@ -103,7 +103,7 @@ export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
 /**
  * After a payment's transaction committed: its confirmation (or sold-out) mail and any low-stock
  * alert, recorded in that transaction (`mails`, from takePayment), go out now; then the outcome. A mail not delivered
- * here (SMTP down, or a caller that passed no list) is sent by the mail worker.
+ * here (SMTP down, or a caller that passed no list) is sent by the mail's job.
  */
 export async function afterPayment(
   db: Db,

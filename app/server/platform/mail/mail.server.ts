@@ -5,14 +5,18 @@ import { MAIL_MAX_ATTEMPTS } from "~/lib/outbox-view";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
+import { enqueue, type JobTasks } from "../jobs/queue.server";
 import { logger } from "../logger.server";
 
 /**
  * The send log (docs/rules/after-sale.md, Mails and the send log). Every mail is written to
  * mail_outbox first — in the caller's transaction when there is one, so a committed order always
  * has its mail — and sent afterwards. Without SMTP_URL the row is the mail: admins read it at
- * /admin/outbox. With SMTP_URL it is queued, then handed to the relay; a failed try is retried
- * with backoff (worker.server.ts) and, after MAX_ATTEMPTS, given up with the relay's answer.
+ * /admin/outbox. With SMTP_URL it is queued, with a job on the shop's job queue in the same
+ * transaction (docs/decisions/0028), then handed to the relay; a failed try is retried with
+ * backoff (its next job waits for the row's next try) and, after MAX_ATTEMPTS, given up with the
+ * relay's answer. The row stays the record: its claim and lease make sure a mail goes out once
+ * even when two jobs or an inline send meet it.
  */
 
 export type Mail = {
@@ -77,8 +81,8 @@ export type QueuedMail = { id: string; transport: "outbox" | "smtp"; status: Mai
 
 /**
  * Records a mail. Without SMTP it is kept in the outbox ('sent': that is where it goes). With
- * SMTP it is 'queued' and due at once: `deliverMail` after the commit sends it, and the worker
- * would if nobody did (a crash right after the commit).
+ * SMTP it is 'queued', due at once, and its job is added beside it: the job sends it as the
+ * caller's transaction commits, and `deliverMails` after the commit may send it first.
  */
 export async function queueMail(db: Db, mail: Mail): Promise<QueuedMail> {
   const env = getEnv();
@@ -101,7 +105,57 @@ export async function queueMail(db: Db, mail: Mail): Promise<QueuedMail> {
     .insert(mailOutbox)
     .values({ ...values, transport: "smtp", status: "queued", attempts: 0, nextAttemptAt: sql`now()` })
     .returning({ id: mailOutbox.id });
+  await enqueue(db, MAIL_TASK, { mailId: row!.id }, { jobKey: mailJobKey(row!.id) });
   return { id: row!.id, transport: "smtp", status: "queued" };
+}
+
+/** The job that tries a recorded mail; one waits per mail (its key), due at the mail's next try. */
+export const MAIL_TASK = "mail:deliver";
+export const mailJobKey = (id: string) => `mail:${id}`;
+
+/**
+ * After a try (or a skipped one: someone else holds the mail), makes sure the mail's next try has
+ * its job: a mail still queued or retrying gets one due when the row says. A sent or given-up
+ * mail needs none.
+ */
+export async function scheduleNextTry(db: Db, id: string): Promise<void> {
+  const [row] = await db
+    .select({ status: mailOutbox.status, nextAttemptAt: mailOutbox.nextAttemptAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  if (!row || !row.nextAttemptAt || (row.status !== "queued" && row.status !== "retrying")) return;
+  await enqueue(db, MAIL_TASK, { mailId: id }, { jobKey: mailJobKey(id), runAt: row.nextAttemptAt });
+}
+
+/** The job's run: one try of the mail if it is due and free, then its next try's job if it needs one. */
+export async function deliverQueuedMail(db: Db, id: string, opts: { at?: Date } = {}): Promise<DeliveryOutcome> {
+  const outcome = await deliverMail(db, id, {}, opts);
+  await scheduleNextTry(db, id);
+  return outcome;
+}
+
+/**
+ * Gives every mail still waiting to go out its job (mails recorded before the send log ran on the
+ * job queue, or whose job was removed by hand). Harmless to repeat: one job waits per mail.
+ */
+export async function queueJobsForWaitingMails(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    select graphile_worker.add_job(${MAIL_TASK}::text, json_build_object('mailId', id::text), run_at => next_attempt_at, job_key => 'mail:' || id::text)
+      from mail_outbox
+     where status in ('queued', 'retrying') and next_attempt_at is not null and transport = 'smtp'`);
+  return result.rows.length;
+}
+
+/** The mail send log's part of the job queue. A job that throws (the database is down) is tried again by the queue. */
+export function mailJobs(db: Db): JobTasks {
+  return {
+    handlers: {
+      [MAIL_TASK]: async (payload) => {
+        const mailId = (payload as { mailId?: unknown }).mailId;
+        if (typeof mailId === "string") await deliverQueuedMail(db, mailId);
+      },
+    },
+  };
 }
 
 /**
@@ -126,14 +180,15 @@ export async function reviseUntriedMail(db: Db, id: string, content: Pick<Mail, 
 }
 
 /**
- * Records a mail and, outside a transaction, sends it now. Inside one it is only recorded: the
- * caller delivers it after the commit (`deliverMail`), or the worker does within 30 s. A failed
+ * Records a mail and, outside a transaction, sends it now. Inside one it is only recorded: its job
+ * sends it as the transaction commits (or the caller's `deliverMails` after the commit). A failed
  * send is not an error here: the mail is in the log, retried, and shown at /admin/outbox.
  */
 export async function sendMail(db: Db, mail: Mail): Promise<QueuedMail> {
   const queued = await queueMail(db, mail);
   if (queued.status !== "queued" || inTransaction(db)) return queued;
   const outcome = await deliverMail(db, queued.id, mail);
+  await scheduleNextTry(db, queued.id);
   return { ...queued, status: outcome === "skipped" ? "queued" : outcome };
 }
 
@@ -234,8 +289,13 @@ function smtpAnswer(err: unknown): string {
  * Tries one mail now, if it is due and no one else is sending it ('skipped' otherwise). `extras`
  * are what the caller still has in hand: the Reply-To, headers and the sign-in link to redact.
  */
-export async function deliverMail(db: Db, id: string, extras: Pick<Mail, "replyTo" | "headers" | "secretLink"> = {}): Promise<DeliveryOutcome> {
-  const [row] = await claimDue(db, { id, limit: 1 });
+export async function deliverMail(
+  db: Db,
+  id: string,
+  extras: Pick<Mail, "replyTo" | "headers" | "secretLink"> = {},
+  opts: { at?: Date } = {},
+): Promise<DeliveryOutcome> {
+  const [row] = await claimDue(db, { id, at: opts.at, limit: 1 });
   if (!row) return "skipped";
   return attempt(db, row, { ...extrasForRetry(row), ...extras });
 }
@@ -245,34 +305,12 @@ export async function deliverMails(db: Db, ids: string[]) {
   for (const id of ids) {
     try {
       await deliverMail(db, id);
+      await scheduleNextTry(db, id);
     } catch (err) {
-      // Recorded and due: the worker tries again.
-      logger.warn({ err: (err as Error).message, mailId: id }, "could not try a queued mail; the worker will");
+      // Recorded with its job: the job tries again.
+      logger.warn({ err: (err as Error).message, mailId: id }, "could not try a queued mail; its job will");
     }
   }
-}
-
-/** After this many failures in a row a run stops: the relay is down, and the rest wait for their next turn. */
-const RUN_STOPS_AFTER_FAILURES = 3;
-
-/**
- * The worker's run: every due mail (queued, or retrying whose time has come), one claim at a time,
- * so two servers running it at once never send one mail twice. `at` stands for "now" in tests.
- * Returns how many were sent.
- */
-export async function deliverDueMails(db: Db, opts: { at?: Date; max?: number } = {}): Promise<number> {
-  let sent = 0;
-  let failedInARow = 0;
-  for (let n = 0; n < (opts.max ?? 1000); n++) {
-    const [row] = await claimDue(db, { at: opts.at, limit: 1 });
-    if (!row) break;
-    const outcome = await attempt(db, row, extrasForRetry(row));
-    if (outcome === "sent") {
-      sent++;
-      failedInARow = 0;
-    } else if (++failedInARow >= RUN_STOPS_AFTER_FAILURES) break;
-  }
-  return sent;
 }
 
 export type ResendResult = { ok: true; outcome: DeliveryOutcome } | { ok: false; kind: "not_found" | "conflict"; message: string };
@@ -302,5 +340,7 @@ export async function resendMail(db: Db, id: string): Promise<ResendResult> {
     .returning({ id: mailOutbox.id });
   // Queued already, or being tried at this moment: it goes out without a push from here.
   if (!requeued) return { ok: true, outcome: "skipped" };
-  return { ok: true, outcome: await deliverMail(db, id) };
+  const outcome = await deliverMail(db, id);
+  await scheduleNextTry(db, id);
+  return { ok: true, outcome };
 }
