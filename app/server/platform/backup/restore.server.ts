@@ -77,13 +77,14 @@ export async function inspectBackup(folder: string, migrationsFolder: string): P
   return manifest;
 }
 
-/** The first few relations of the database outside the system schemas (empty: a fresh database). */
+/** The first few relations of the database outside the system schemas, the shop's own first (none: a fresh database). */
 async function relationsIn(client: pg.Client | pg.PoolClient): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
         and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
-      order by 1 limit 6`,
+      -- The shop's own tables first (before drizzle's and the job queue's bookkeeping), as the message names them.
+      order by n.nspname <> 'public', 1 limit 6`,
   );
   return rows.map((r) => r.name);
 }
