@@ -57,6 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
+        {/* No paint before the page's end is parsed: a paint while the parser is halfway through
+            the footer (a busy device) drew it short, then moved it (docs/decisions/0024). */}
+        {storefront ? <link rel="expect" href="#page-end" blocking="render" /> : null}
         <Meta />
         <Links />
       </head>

@@ -22,6 +22,8 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter footer={settings?.footer_content ?? DEFAULT_FOOTER} logoText={branding.logo_text} />
+      {/* The end of what the first paint waits for (root.tsx's rel=expect link). */}
+      <div id="page-end" hidden />
       <CartFollowsShopper signedIn={Boolean(root?.viewer)} />
     </div>
   );
