@@ -91,8 +91,8 @@ export {
   updateJob,
 } from "./jobs/jobs.server";
 export type { JobRow } from "./jobs/jobs.server";
-export { enqueue, listFailedJobs, retryFailedJob, startJobRunner } from "./jobs/queue.server";
-export type { FailedJob, JobHandler, JobRunner, JobTasks } from "./jobs/queue.server";
+export { startJobRunner } from "./jobs/queue.server";
+export type { JobTasks } from "./jobs/queue.server";
 export { getRootLogger, logger } from "./logger.server";
 export { composeMail, mailContext } from "./mail/compose.server";
 export type { MailDraft } from "./mail/compose.server";
