@@ -1,10 +1,21 @@
 import { sql } from "drizzle-orm";
 import { stopVisitCounting } from "./insight/index.server";
-import { closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, releaseClusterTasks, changeLogJobs, runMigrations, startJobRunner, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
+import { type Database, type JobTasks, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startJobRunner, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
-import { commerceJobs, startSettlementWorkers } from "./commerce/index.server";
+import { commerceJobs, queueCommerceStartJobs } from "./commerce/index.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
+
+/**
+ * Jobs one server's worker runs at once: a mail stuck on a slow relay must not hold back a paid
+ * order's follow-ups. Its pool is this plus two (LISTEN, bookkeeping); see the doctor's count.
+ */
+export const JOB_CONCURRENCY = 3;
+
+/** Every area's tasks and cron lines, as one server's worker runs them (tests run them too). */
+export function shopJobs(db: Database, opts: Parameters<typeof commerceJobs>[1] = {}): JobTasks[] {
+  return [changeLogJobs(db), mailJobs(db), commerceJobs(db, opts)];
+}
 
 /** Everything the shop does before it accepts a request. Any failure is one clear line. */
 export async function boot() {
@@ -33,17 +44,14 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
-  // Periodic tasks every few seconds: each runs on one server of the cluster at a time (docs/decisions/0017).
-  const stopWorkers = startSettlementWorkers(db);
   warmUpMailTemplates();
   // The job queue's worker (docs/decisions/0028): jobs as they commit, and the areas' cron lines.
-  const jobs = await startJobRunner(db, [changeLogJobs(db), mailJobs(db), commerceJobs(db)]);
+  const jobs = await startJobRunner(db, shopJobs(db), { concurrency: JOB_CONCURRENCY });
   await queueJobsForWaitingMails(db);
+  await queueCommerceStartJobs(db);
   stopPeriodicTasks = async () => {
-    stopWorkers();
     // Waits for a running job and writes its end, while the database is still open.
     await jobs.stop();
-    await releaseClusterTasks(db);
   };
   log.info({ database: embedded ? "embedded" : "external" }, "shop booted");
 }

@@ -3,11 +3,12 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/server/platform/env.server";
 import { requestScope } from "~/server/platform/logger.server";
-import { sendOrderMail } from "~/server/commerce/orders/mails.server";
+import { queueOrderMail } from "~/server/commerce/orders/mails.server";
 import type { PaymentProvider } from "~/server/commerce/payments/provider.server";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { openCheckout } from "../factories/orders";
+import { runShopJobs } from "../factories/jobs";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 
@@ -70,17 +71,20 @@ describe("log lines about an order carry its number", () => {
     expect(orderNumber).toMatch(/\S/);
   });
 
-  it("orders: a confirmation mail that cannot be sent is logged with the order's number", async () => {
+  it("orders: a confirmation mail that cannot be sent is tied to the order's number by its mail id", async () => {
     // An SMTP relay nobody listens on: the send fails at once, and the send log will retry it.
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
     resetEnvCache();
     const order = { id: "5f0c2a4e-0000-4000-8000-000000000001", orderNumber: "LL-TEST-1", email: "ada@example.test" };
     const draft = async () => ({ subject: "Order LL-TEST-1 confirmed", text: "Thanks", html: "<p>Thanks</p>" });
-    const lines = await captureLogs(() => sendOrderMail(t.db, order, draft, "order-confirmation"));
-    expect(lines.find((l) => l.msg === "order mail not delivered yet; it will be retried")).toMatchObject({
-      orderId: order.id,
-      orderNumber: "LL-TEST-1",
-      kind: "order-confirmation",
+    const lines = await captureLogs(async () => {
+      await t.db.transaction((tx) => queueOrderMail(tx, order, draft, "order-confirmation"));
+      // The mail's job tries it after the commit, as a running shop's worker does.
+      await runShopJobs(t.db);
     });
+    const recorded = lines.find((l) => l.msg === "order mail recorded");
+    expect(recorded).toMatchObject({ orderId: order.id, orderNumber: "LL-TEST-1", kind: "order-confirmation" });
+    expect(recorded!.mailId).toMatch(/\S/);
+    expect(lines.find((l) => l.msg === "mail delivery failed; it will be retried")).toMatchObject({ mailId: recorded!.mailId, kind: "order-confirmation" });
   });
 });

@@ -8,6 +8,7 @@ import type { PaymentProvider } from "~/server/commerce/payments/index.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { orderTimeline } from "../factories/orders";
 import { makeAdmin } from "../factories/users";
+import { runShopJobs } from "../factories/jobs";
 import { useTestDatabase } from "../setup/database";
 import { orderRow, paidOrder } from "./admin-orders-helpers";
 import { startSmtpFake } from "./smtp-fake";
@@ -109,6 +110,10 @@ describe("the status change and its mail commit together", () => {
     useSmtp();
     await smtp.stop();
     await move(orderId, "shipped", { trackingNumber: "1Z999AA10123456784" });
+    // Committed with its job; the worker's try after the commit finds the relay down.
+    const [queued] = await mailsOf(order.email, "order-shipped");
+    expect(queued).toMatchObject({ status: "queued", attempts: 0, transport: "smtp" });
+    await runShopJobs(t.db);
     const [mail] = await mailsOf(order.email, "order-shipped");
     expect(mail).toMatchObject({ status: "retrying", attempts: 1, transport: "smtp" });
     expect(mail!.text).toContain("Tracking number: 1Z999AA10123456784");
@@ -122,6 +127,7 @@ describe("the cancelled mail says what happened to the money", () => {
     useSmtp();
     smtp.received.length = 0;
     expect(await move(orderId, "cancelled", { refund: true })).toMatchObject({ refund: "refunded" });
+    await runShopJobs(t.db);
     const [mail] = await mailsOf(order.email, "order-cancelled");
     expect(mail).toMatchObject({ status: "sent", attempts: 1 });
     expect(mail!.text).toContain("Your payment of $50.00 has been refunded in full.");

@@ -7,6 +7,7 @@ import { payWithTestCard } from "~/server/commerce/settlement/test-payments.serv
 import { openCheckout } from "../factories/orders";
 import { makeProduct, makeProducts } from "../factories/products";
 import { makeCustomer, requestAs } from "../factories/users";
+import { runShopJobs } from "../factories/jobs";
 import { useTestDatabase } from "../setup/database";
 import { args } from "./route-args";
 
@@ -173,18 +174,22 @@ describe("paying empties what was bought from the saved cart", () => {
   const CARD = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
   const DECLINED = { cardNumber: "4000000000000002", expiry: "12/34", cvc: "123" };
 
-  it("the paid order's products leave the shopper's saved cart in the payment's transaction; what was not bought stays", async () => {
+  it("the paid order's products leave the shopper's saved cart by a job the payment's transaction adds; what was not bought stays", async () => {
     const [sheet, pillow, throw_] = await makeProducts(t.db, 3, (i) => ({ name: `Bought ${i}`, stockQuantity: 10 }));
     const shopper = await makeCustomer(t.db);
     // The paying device's empty-cart save never arrived (the tab was closed on the payment page).
     await call(shopper, "save", { lines: [line(sheet!, 2), line(pillow!, 1), line(throw_!, 1)] });
     const declined = await openCheckout(t.db, [[sheet!, 2], [pillow!, 1]], { userId: shopper.id });
     expect((await payWithTestCard(t.db, declined.sessionId, DECLINED)).kind).toBe("done");
+    await runShopJobs(t.db);
     // Not paid: the saved cart is untouched.
     expect(await savedOf(shopper.id)).toHaveLength(3);
 
     const paid = await openCheckout(t.db, [[sheet!, 2], [pillow!, 1]], { userId: shopper.id });
     expect((await payWithTestCard(t.db, paid.sessionId, CARD)).kind).toBe("done");
+    // Decided and committed; the clean-up is the job's, done after the commit.
+    expect(await savedOf(shopper.id)).toHaveLength(3);
+    await runShopJobs(t.db);
     expect(await savedOf(shopper.id)).toEqual([{ id: throw_!.id, quantity: 1 }]);
     // Another device signing in with nothing in its cart gets only what was not bought.
     const merged = await call(shopper, "merge", { lines: [] });
@@ -200,11 +205,13 @@ describe("paying empties what was bought from the saved cart", () => {
 
     const guest = await openCheckout(t.db, [[duvet!, 1]]);
     expect((await payWithTestCard(t.db, guest.sessionId, CARD)).kind).toBe("done");
+    await runShopJobs(t.db);
     expect(await savedOf(shopper.id)).toEqual([{ id: duvet!.id, quantity: 1 }]);
 
     const checkout = await openCheckout(t.db, [[duvet!, 1]], { userId: shopper.id });
     await t.db.update(testPaymentSessions).set({ status: "paid", paymentReference: "test_pi_saved" }).where(eq(testPaymentSessions.id, checkout.sessionId));
     expect((await confirmPayment(t.db, checkout.sessionId)).state).toBe("paid");
+    await runShopJobs(t.db);
     expect(await savedOf(shopper.id)).toEqual([]);
     expect(await savedOf(other.id)).toEqual([{ id: duvet!.id, quantity: 3 }]);
   });
@@ -217,6 +224,7 @@ describe("paying empties what was bought from the saved cart", () => {
     await call(shopper, "save", { lines: [line(last!, 1)] });
     expect((await payWithTestCard(t.db, first.sessionId, CARD)).kind).toBe("done");
     expect((await payWithTestCard(t.db, late.sessionId, CARD)).kind).toBe("done");
+    await runShopJobs(t.db);
     const [order] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, late.orderId));
     expect(order!.status).toBe("cancelled");
     expect(await savedOf(shopper.id)).toEqual([{ id: last!.id, quantity: 1 }]);

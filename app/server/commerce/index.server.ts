@@ -56,9 +56,8 @@ export {
 export { restorableCart } from "./reminders/cart-restore.server";
 export { describeOptOutLink, optOut } from "./reminders/opt-out.server";
 export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-setting.server";
-export { commerceJobs } from "./jobs.server";
+export { commerceJobs, queueCommerceStartJobs } from "./jobs.server";
 export { confirmPayment } from "./settlement/confirm.server";
 export type { PaymentOutcome } from "./settlement/confirm.server";
 export { payWithTestCard } from "./settlement/test-payments.server";
 export { settleFromWebhook } from "./settlement/webhook.server";
-export { startSettlementWorkers } from "./settlement/worker.server";

@@ -77,7 +77,6 @@ export {
 export { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./http/session-policy";
 export { RENDERED_FOR } from "./http/session-viewer.server";
 export type { ViewerRole } from "./http/session-viewer.server";
-export { releaseClusterTasks, startPeriodicTask } from "./jobs/cluster-task.server";
 export {
   createJob,
   deleteJob,
@@ -91,14 +90,13 @@ export {
   updateJob,
 } from "./jobs/jobs.server";
 export type { JobRow } from "./jobs/jobs.server";
-export { startJobRunner } from "./jobs/queue.server";
+export { enqueue, startJobRunner } from "./jobs/queue.server";
 export type { JobTasks } from "./jobs/queue.server";
 export { getRootLogger, logger } from "./logger.server";
 export { composeMail, mailContext } from "./mail/compose.server";
 export type { MailDraft } from "./mail/compose.server";
 export { getMailTemplates, saveMailTemplate } from "./mail/mail-settings.server";
 export {
-  deliverMails,
   queueMail,
   resendMail,
   reviseUntriedMail,

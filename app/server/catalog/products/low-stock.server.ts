@@ -54,13 +54,9 @@ export function lowStockMail(alert: LowStockAlert) {
 /**
  * Records the mail to the shop's address (SHOP_EMAIL) about each product that crossed, in the
  * sale's transaction, the one that marked the crossing: the mark and its mail commit together, so
- * a crash after the commit cannot leave a product marked alerted with no mail. Ids to send go to
- * `mails`, for the caller to deliver after the commit (deliverMails); the mail's job sends any
- * it does not.
+ * a crash after the commit cannot leave a product marked alerted with no mail. Each mail's job
+ * sends it after the commit.
  */
-export async function queueLowStockAlerts(tx: Db, alerts: LowStockAlert[], mails: string[]): Promise<void> {
-  for (const alert of alerts) {
-    const queued = await queueMail(tx, { to: getEnv().SHOP_EMAIL, ...lowStockMail(alert), kind: "low-stock" });
-    if (queued.status === "queued") mails.push(queued.id);
-  }
+export async function queueLowStockAlerts(tx: Db, alerts: LowStockAlert[]): Promise<void> {
+  for (const alert of alerts) await queueMail(tx, { to: getEnv().SHOP_EMAIL, ...lowStockMail(alert), kind: "low-stock" });
 }

@@ -1,4 +1,4 @@
-import { composeMail, type Db, loadTemplates, logger, type MailDraft, type MailLineItem, type OrderForMail, publicUrl, type QueuedMail, queueMail, sendMail } from "../../platform/index.server";
+import { composeMail, type Db, loadTemplates, logger, type MailDraft, type MailLineItem, type OrderForMail, publicUrl, type QueuedMail, queueMail } from "../../platform/index.server";
 import { orderPageUrl } from "./order-link.server";
 
 /** An order row has all of these: the address, the quote it was placed at, the email (and shipping, once shipped). */
@@ -27,32 +27,16 @@ export function notCompletedMail(order: MailOrder, reason: string): MailDraft {
 }
 
 /**
- * Mail never undoes a payment or a status change: a mail the relay refused is logged with the
- * order's number and retried by the send log; one that could not even be recorded is logged.
- */
-export async function sendOrderMail(db: Db, order: { id: string; orderNumber: string; email: string }, draft: MailDraft, kind: string) {
-  try {
-    const sent = await sendMail(db, { to: order.email, kind, ...(await composeMail(db, draft)) });
-    if (sent.status === "retrying" || sent.status === "given_up") {
-      logger.warn({ kind, orderId: order.id, orderNumber: order.orderNumber, mailId: sent.id }, "order mail not delivered yet; it will be retried");
-    }
-  } catch (err) {
-    logger.error({ err: (err as Error).message, kind, orderId: order.id, orderNumber: order.orderNumber }, "order mail could not be sent");
-  }
-}
-
-/**
  * Records an order mail in the caller's transaction (the payment's), so the commit that makes the
  * order paid also holds its mail: SMTP down, or the server stopping right after, cannot lose it.
- * The id goes to `mails` for the caller to deliver after the commit (deliverMails); the record is
- * returned. A template that fails to render is logged and skipped rather than failing the payment.
+ * The mail's job sends it after the commit; the record is returned. A template that fails to
+ * render is logged and skipped rather than failing the payment.
  */
 export async function queueOrderMail(
   tx: Db,
   order: { id: string; orderNumber: string; email: string },
   draft: MailDraft,
   kind: string,
-  mails: string[],
 ): Promise<QueuedMail | undefined> {
   let rendered;
   try {
@@ -62,6 +46,7 @@ export async function queueOrderMail(
     return;
   }
   const queued = await queueMail(tx, { to: order.email, kind, ...rendered });
-  if (queued.status === "queued") mails.push(queued.id);
+  // The send log's lines name the mail; this one ties it to the order.
+  logger.info({ kind, orderId: order.id, orderNumber: order.orderNumber, mailId: queued.id }, "order mail recorded");
   return queued;
 }

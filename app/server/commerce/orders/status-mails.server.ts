@@ -28,23 +28,22 @@ export type QueuedCancelMail = { id: string; order: OrderRow; refund: RefundOutc
 /**
  * Inside the status change's transaction: records the mail the move sends (shipped, cancelled),
  * so the commit that changes the order holds its mail, as the payment's does with its
- * confirmation. Mails to send go to `mails` (deliverMails after the commit). A cancelled mail is
+ * confirmation; each mail's job sends it after the commit. A cancelled mail is
  * written as things stand at the commit: a refund recorded is one that "will be refunded".
  */
 export async function queueStatusMail(
   tx: Db,
   move: { to: string; before: OrderRow; after: OrderRow; refundRecorded: boolean },
-  mails: string[],
 ): Promise<QueuedCancelMail | null> {
   if (move.to === "shipped") {
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, move.after.id));
-    await queueOrderMail(tx, move.after, orderShippedMail(move.after, lines, move.after.trackingNumber ?? ""), "order-shipped", mails);
+    await queueOrderMail(tx, move.after, orderShippedMail(move.after, lines, move.after.trackingNumber ?? ""), "order-shipped");
     return null;
   }
   if (move.to !== "cancelled") return null;
   // The template's 'failed' reads "will be refunded": true from the commit until the call succeeds.
   const refund: RefundOutcome = move.refundRecorded ? "failed" : "none";
-  const queued = await queueOrderMail(tx, move.before, orderCancelledMail(move.before, refund), "order-cancelled", mails);
+  const queued = await queueOrderMail(tx, move.before, orderCancelledMail(move.before, refund), "order-cancelled");
   return queued ? { id: queued.id, order: move.before, refund } : null;
 }
 

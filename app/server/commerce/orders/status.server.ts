@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { carrierName, checkShipment, type Shipment } from "~/lib/carriers";
-import { type Db, deliverMails, DomainError, ORDER_STATUSES, orders } from "../../platform/index.server";
+import { type Db, DomainError, ORDER_STATUSES, orders } from "../../platform/index.server";
 import { carryOutOrderClosing, recordOrderClosing, type RefundResult } from "../settlement/cancel.server";
 import type { Providers } from "../settlement/providers.server";
 import { addOrderEvent } from "./events.server";
@@ -86,7 +86,7 @@ const actorLabel = (a: OrderActor) => a.name || a.email;
  * cancelled paid order goes back in the same transaction, and its refund is recorded with it
  * (settlement makes the call after the commit, and retries it until the provider answers), so a
  * rolled-back change never sends or refunds and a committed one is never forgotten. The shipped
- * or cancelled mail is recorded in the send log in that transaction too and delivered after it.
+ * or cancelled mail is recorded in the send log in that transaction too, with the job that sends it.
  */
 export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: ChangeOptions = {}): Promise<StatusChangeResult> {
   const checked = input.to === "shipped" ? checkShipment(input) : null;
@@ -94,7 +94,6 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
   // Stored with the status in one transaction, so the shipped mail and the shopper's order page read them from the row.
   const shipment: Shipment | null = checked?.ok ? checked.shipment : null;
 
-  const mails: string[] = [];
   const changed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new OrderChangeError("Order not found", "not_found");
@@ -138,7 +137,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
     const { stockReturned } = closing ? await recordOrderClosing(tx, order, closing) : { stockReturned: false };
     // Recorded with the change, so a crash after the commit cannot lose the shopper's mail.
     const refundRecorded = input.to === "cancelled" && order.paymentStatus === "paid" && input.refund !== false;
-    const cancelMail = await queueStatusMail(tx, { to: input.to, before: order, after: updated!, refundRecorded }, mails);
+    const cancelMail = await queueStatusMail(tx, { to: input.to, before: order, after: updated!, refundRecorded });
     return { order, updated: updated!, version: updated!.version, stockReturned, cancelMail };
   });
 
@@ -146,7 +145,6 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
   const closing = closingMove(input);
   const refund = closing ? await carryOutOrderClosing(db, order, closing, opts) : "none";
   await settleCancelMail(db, changed.cancelMail, refund);
-  await deliverMails(db, mails);
   return { from: order.status, to: input.to, version: changed.version, stockReturned: changed.stockReturned, refund };
 }
 

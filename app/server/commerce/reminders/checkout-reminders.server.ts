@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { REMINDER_COOLDOWN_DAYS, REMINDER_MAX_AGE_DAYS } from "~/lib/abandoned-checkout";
-import { composeMail, type Db, deliverMails, loadTemplates, logger, type MailLineItem, publicUrl, queueMail } from "../../platform/index.server";
+import { composeMail, type Db, loadTemplates, logger, type MailLineItem, publicUrl, queueMail } from "../../platform/index.server";
 import { cartRestorePath, unsubscribePath } from "./reminder-links.server";
 import { getReminderSetting, type StoredReminderSetting } from "./reminder-setting.server";
 
@@ -73,8 +73,7 @@ type Claimed = { id: string; order_number: string; email: string; first_name: st
  * with its time, so the quiet period is not prolonged) and mail nothing.
  */
 async function remindAddress(db: Db, key: string, setting: StoredReminderSetting): Promise<"reminded" | "covered" | "none"> {
-  const mails: string[] = [];
-  const outcome = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Two runs at once (two servers while the task changes hands) take an address in turn.
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${key}))`);
     const claimed = await tx.execute<Claimed>(sql`
@@ -121,12 +120,9 @@ async function remindAddress(db: Db, key: string, setting: StoredReminderSetting
       }),
     );
     const queued = await queueMail(tx, { to: newest.email, kind: REMINDER_MAIL_KIND, ...rendered });
-    if (queued.status === "queued") mails.push(queued.id);
     logger.info({ orderNumber: newest.order_number, checkouts: claimed.rows.length, mailId: queued.id }, "abandoned-checkout reminder recorded");
+    // Its job sends it after the commit; with SMTP down the send log retries it (its
+    // List-Unsubscribe header is found again in the text).
     return "reminded" as const;
   });
-  // Sent after the commit; with SMTP down the send log retries it (its List-Unsubscribe header
-  // is found again in the text).
-  await deliverMails(db, mails);
-  return outcome;
 }

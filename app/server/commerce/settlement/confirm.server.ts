@@ -1,16 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, deliverMails, logger, orderEvents, orderItems, orders } from "../../platform/index.server";
-import { queueLowStockAlerts } from "../../catalog/index.server";
-import { keepOrderAddress } from "../../people/index.server";
-import { clearBoughtFromSavedCart } from "../cart/saved-cart.server";
-import { keepDiscountUse } from "../discounts/uses.server";
+import { type Db, logger, orderEvents, orderItems, orders } from "../../platform/index.server";
 import { addOrderEvent } from "../orders/events.server";
-import { notCompletedMail, orderConfirmationMail, queueOrderMail, sendOrderMail } from "../orders/mails.server";
+import { notCompletedMail, queueOrderMail } from "../orders/mails.server";
 import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
 import { closeUnpaidOrder } from "./close.server";
 import { recordProviderCall, runOrderCall } from "./provider-calls.server";
 import { shopProviders, type Providers } from "./providers.server";
-import { takeOrderStock } from "./stock.server";
+import { REFUND_REASONS, sessionFitsOrder, takePayment } from "./take-payment.server";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -37,10 +33,8 @@ async function findBySession(db: Db, sessionId: string) {
   return order;
 }
 
-const REFUND_REASONS = {
-  sold_out: "Payment refunded in full: the order sold out.",
-  late_payment: "Payment refunded in full: the order was cancelled before the payment went through.",
-} as const;
+const LATE_PAYMENT_NOTE = "This order was cancelled before your payment went through.";
+
 
 /**
  * Brings an order in line with its payment session: the webhook, the result page and any reload
@@ -53,12 +47,7 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
   const order = await findBySession(db, sessionId);
   if (!order) return { state: "not_found" };
   if (order.paymentStatus === "expired" || order.paymentStatus === "failed") {
-    if (await recordLatePayment(db, order, providers)) {
-      const fresh = (await findBySession(db, sessionId))!;
-      const reason = (await closingEvent(db, fresh.id))?.note ?? "";
-      await sendOrderMail(db, fresh, notCompletedMail(fresh, reason), "order-late-payment");
-      return settled(db, fresh, providers);
-    }
+    if (await recordLatePayment(db, order, providers)) return settled(db, (await findBySession(db, sessionId))!, providers);
   }
   if (order.paymentStatus !== "unpaid") return settled(db, order, providers);
 
@@ -76,7 +65,8 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     return { state: "error" };
   }
   // The session must be the one opened for this order, for its amount: anything else is refused.
-  if ((remote.orderId && remote.orderId !== order.id) || remote.id !== sessionId) {
+  const fit = sessionFitsOrder(remote, order);
+  if (fit === "other_order") {
     logger.error({ orderId: order.id, orderNumber: order.orderNumber, sessionOrder: remote.orderId }, "payment session belongs to another order");
     return { state: "error" };
   }
@@ -85,7 +75,7 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     await closeUnpaidOrder(db, order.id, remote.state, provider.name);
     return settled(db, (await findBySession(db, sessionId))!, providers);
   }
-  if (remote.amountTotalCents !== order.totalAmountCents || (remote.currency ?? order.currency) !== order.currency) {
+  if (fit === "other_amount") {
     logger.error(
       { orderId: order.id, orderNumber: order.orderNumber, paid: remote.amountTotalCents, due: order.totalAmountCents },
       "payment amount does not match the order",
@@ -93,115 +83,16 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     return { state: "error" };
   }
 
-  const mails: string[] = [];
-  const applied = await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name, mails));
-  return afterPayment(db, sessionId, applied, providers, mails);
-}
-
-export type AppliedPayment = Awaited<ReturnType<typeof takePayment>>;
-
-/**
- * After a payment's transaction committed: its confirmation (or sold-out) mail and any low-stock
- * alert, recorded in that transaction (`mails`, from takePayment), go out now; then the outcome. A mail not delivered
- * here (SMTP down, or a caller that passed no list) is sent by the mail's job.
- */
-export async function afterPayment(
-  db: Db,
-  sessionId: string,
-  _applied: AppliedPayment,
-  providers: Providers,
-  mails: string[] = [],
-): Promise<PaymentOutcome> {
-  await deliverMails(db, mails);
+  // Decided in one transaction; its mails, follow-ups and any refund are jobs added in it.
+  await db.transaction((tx) => takePayment(tx, order.id, remote, provider.name));
   return settled(db, (await findBySession(db, sessionId))!, providers);
-}
-
-/**
- * Inside one transaction: lock the order, take its stock (all lines or none), then mark it paid.
- * When a line cannot be served the order is cancelled and its refund recorded in the same
- * transaction, so a crash before the refund call cannot forget it. The confirmation (or sold-out)
- * mail, and the shop's low-stock alert for each product the sale took to its threshold, are
- * recorded in the same transaction and their ids added to `mails`, for the caller to deliver
- * after the commit (afterPayment).
- */
-export async function takePayment(
-  tx: Db,
-  orderId: string,
-  remote: RemoteSession,
-  providerName: string,
-  mails: string[] = [],
-) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order || order.paymentStatus !== "unpaid") return "already" as const;
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const { taken, untracked, short, lowStock } = await takeOrderStock(tx, items);
-  // With the mark of each crossing (none when the stock could not all be taken).
-  await queueLowStockAlerts(tx, lowStock, mails);
-  // Paid is paid: the discount code's use is kept, even if the order is refunded later.
-  await keepDiscountUse(tx, orderId);
-
-  const now = new Date();
-  const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };
-  // An admin accepted this order before it was paid (pending → processing, or further): their
-  // status stands, and the goods may already be on their way, so a shortfall is not a cancel.
-  const accepted = order.status !== "pending";
-  if (short.length && accepted) {
-    await tx.update(orders).set({ ...paidFields, paymentStatus: "paid" }).where(eq(orders.id, orderId));
-    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, orderId));
-    await addOrderEvent(tx, {
-      orderId,
-      kind: "attention",
-      note: `Payment received for an order accepted before payment, but ${short.map((n) => `"${n}"`).join(", ")} had too little stock to take: no stock was taken. Check the stock by hand.`,
-      actorLabel: providerName,
-    });
-    await keepOrderAddress(tx, order);
-    if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
-    await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
-    return "paid" as const;
-  }
-  if (short.length) {
-    await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status: "cancelled" }).where(eq(orders.id, orderId));
-    // No line holds stock, so a later release (releaseOrderStock) puts nothing back.
-    await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, orderId));
-    const names = short.map((n) => `"${n}"`).join(", ");
-    await addOrderEvent(tx, {
-      orderId,
-      kind: "sold_out",
-      fromStatus: order.status,
-      toStatus: "cancelled",
-      note: `${names} sold out before your payment went through.`,
-      actorLabel: providerName,
-    });
-    await recordProviderCall(tx, { orderId, kind: "refund", note: REFUND_REASONS.sold_out });
-    await queueOrderMail(tx, order, notCompletedMail(order, `${names} sold out before your payment went through.`), "order-sold-out", mails);
-    return "sold_out" as const;
-  }
-  // What was taken is what a cancel gives back: a product may have changed between unlimited and
-  // counted stock since the order was placed.
-  if (taken.length) await tx.update(orderItems).set({ stockTracked: true }).where(inArray(orderItems.id, taken));
-  if (untracked.length) await tx.update(orderItems).set({ stockTracked: false }).where(inArray(orderItems.id, untracked));
-  const status = accepted ? order.status : "processing";
-  await tx.update(orders).set({ ...paidFields, paymentStatus: "paid", status }).where(eq(orders.id, orderId));
-  await addOrderEvent(tx, {
-    orderId,
-    kind: "payment",
-    fromStatus: order.status,
-    toStatus: status,
-    note: `Payment received (${providerName}${remote.paymentReference ? ` ${remote.paymentReference}` : ""})`,
-    actorLabel: providerName,
-  });
-  // A signed-in shopper's address book keeps the address they paid with (on a savepoint: it never fails the payment).
-  await keepOrderAddress(tx, order);
-  // Bought: out of the shopper's saved cart, so no other device brings it back.
-  if (order.userId) await clearBoughtFromSavedCart(tx, order.userId, orderId);
-  await queueOrderMail(tx, order, orderConfirmationMail(order, items), "order-confirmation", mails);
-  return "paid" as const;
 }
 
 /**
  * A payment that went through after its order was closed: an admin cancelled the order while the
  * shopper was still on the payment page, and the session could not be closed in time. The money
- * is never kept: the payment and its refund are recorded together (no stock is taken).
+ * is never kept: the payment, its refund and the shopper's mail are recorded together (no stock
+ * is taken).
  * Answers true when this call recorded it.
  */
 async function recordLatePayment(db: Db, order: OrderRow, providers: Providers): Promise<boolean> {
@@ -234,13 +125,9 @@ async function recordLatePayment(db: Db, order: OrderRow, providers: Providers):
       .where(eq(orders.id, order.id));
     // No line took stock, so a later release puts nothing back.
     await tx.update(orderItems).set({ stockTracked: false }).where(eq(orderItems.orderId, order.id));
-    await addOrderEvent(tx, {
-      orderId: order.id,
-      kind: "late_payment",
-      note: "This order was cancelled before your payment went through.",
-      actorLabel: provider.name,
-    });
+    await addOrderEvent(tx, { orderId: order.id, kind: "late_payment", note: LATE_PAYMENT_NOTE, actorLabel: provider.name });
     await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: REFUND_REASONS.late_payment });
+    await queueOrderMail(tx, row, notCompletedMail(row, LATE_PAYMENT_NOTE), "order-late-payment");
     logger.warn({ orderId: order.id, orderNumber: order.orderNumber }, "payment arrived for a closed order; refunding it");
     return true;
   });

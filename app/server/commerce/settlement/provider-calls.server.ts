@@ -1,14 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
+import { type Db, enqueue, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
 import { addOrderEvent } from "../orders/events.server";
 import { shopProviders, type Providers } from "./providers.server";
 
 /**
  * Provider calls decided inside a transaction (docs/money-path.md, "Calls that must happen"):
- * `recordProviderCall` writes the call in the deciding transaction; `runProviderCall` carries it
- * out (the worker in worker.server.ts runs those still due). The task's row stays locked while the provider is called, so two servers never call at
- * once, and a server that dies mid-call releases it for the next run. The idempotency key is one
- * per order and kind, so a call repeated after a crash is answered, not made twice.
+ * `recordProviderCall` writes the call, and its job on the job queue, in the deciding
+ * transaction; `runProviderCall` carries it out (the request that decided it, at once; the job,
+ * as its guarantee: jobs.server.ts). The task's row stays locked while the provider is called, so
+ * two servers never call at once, and a server that dies mid-call releases it for the next try.
+ * The idempotency key is one per order and kind, so a call repeated after a crash is answered,
+ * not made twice.
  */
 
 export type ProviderCallKind = (typeof PAYMENT_TASK_KINDS)[number];
@@ -25,9 +27,24 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The job that makes one recorded call; one waits per call (its key). */
+export const PROVIDER_CALL_TASK = "settlement:provider-call";
+const callJobKey = (taskId: string) => `provider-call:${taskId}`;
 /**
- * Records that `kind` must be done for an order, in the caller's transaction. Recording the same
- * call again changes nothing (the first decision's note and actor stand). Returns the task's id.
+ * The decision's request makes its call itself right after the commit (an admin waits for the
+ * refund's answer); the job is due this much later, so it only acts when that did not happen.
+ */
+const CALL_JOB_GRACE_MS = 30_000;
+
+/** Gives a recorded call its job: due at `runAt` (after the grace), replacing one still waiting. */
+export async function scheduleCallJob(db: Db, taskId: string, runAt = new Date(Date.now() + CALL_JOB_GRACE_MS)): Promise<void> {
+  await enqueue(db, PROVIDER_CALL_TASK, { taskId }, { jobKey: callJobKey(taskId), runAt });
+}
+
+/**
+ * Records that `kind` must be done for an order, with its job, in the caller's transaction.
+ * Recording the same call again changes nothing (the first decision's note and actor stand).
+ * Returns the task's id.
  */
 export async function recordProviderCall(
   tx: Db,
@@ -45,7 +62,8 @@ export async function recordProviderCall(
       actorLabel: call.actor?.actorLabel ?? "system",
     })
     .onConflictDoNothing({ target: paymentTasks.idempotencyKey });
-  const [task] = await tx.select({ id: paymentTasks.id }).from(paymentTasks).where(eq(paymentTasks.idempotencyKey, key));
+  const [task] = await tx.select({ id: paymentTasks.id, state: paymentTasks.state }).from(paymentTasks).where(eq(paymentTasks.idempotencyKey, key));
+  if (task!.state !== "done") await scheduleCallJob(tx, task!.id);
   return task!.id;
 }
 

@@ -1,13 +1,37 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { type Database, type Db, logger, orders, paymentTasks, startPeriodicTask } from "../../platform/index.server";
+import { type Db, logger, orders, paymentTasks } from "../../platform/index.server";
 import { confirmPayment } from "./confirm.server";
-import { runProviderCall } from "./provider-calls.server";
+import { runProviderCall, scheduleCallJob } from "./provider-calls.server";
 import type { Providers } from "./providers.server";
-import { settleLostPayments } from "./lost-payments.server";
 
 /**
- * Every recorded provider call whose time has come, oldest first (a crash between a decision and
- * its call, or a provider that was down). Returns how many were done.
+ * One recorded call's job: makes the call unless it is done. A call that failed is tried again
+ * when its row says (30 s doubling, at most an hour: what 'Needs attention' shows); one another
+ * server is making right now is looked at again shortly. A call that throws here (the database
+ * went away) is retried by the queue.
+ */
+export async function runCallJob(db: Db, taskId: string, opts: { providers?: Providers } = {}): Promise<void> {
+  const outcome = await runProviderCall(db, taskId, { providers: opts.providers, flagOnce: true, skipBusy: true });
+  if (outcome === "missing") return;
+  const [task] = await db
+    .select({ kind: paymentTasks.kind, state: paymentTasks.state, nextAttemptAt: paymentTasks.nextAttemptAt, sessionId: orders.paymentSessionId })
+    .from(paymentTasks)
+    .innerJoin(orders, eq(orders.id, paymentTasks.orderId))
+    .where(eq(paymentTasks.id, taskId));
+  if (!task) return;
+  if (outcome === "done") {
+    // A payment page closed at the provider may have been paid just before: settle that payment.
+    if (task.kind === "expire_session" && task.sessionId) await confirmPayment(db, task.sessionId, { providers: opts.providers });
+    return;
+  }
+  if (task.state === "done") return;
+  await scheduleCallJob(db, taskId, outcome === "busy" ? new Date(Date.now() + 30_000) : task.nextAttemptAt);
+}
+
+/**
+ * Every recorded provider call whose time has come, oldest first: what a job cannot have covered
+ * (a call recorded before the queue, a server killed mid-call whose job is still held). Runs at
+ * each start and every minute. Returns how many were done.
  */
 export async function runDueProviderCalls(db: Db, opts: { providers?: Providers; limit?: number } = {}): Promise<number> {
   const due = await db
@@ -22,25 +46,10 @@ export async function runDueProviderCalls(db: Db, opts: { providers?: Providers;
     try {
       if ((await runProviderCall(db, task.id, { providers: opts.providers, flagOnce: true, skipBusy: true })) !== "done") continue;
       done++;
-      // A payment page closed at the provider may have been paid just before: settle that payment.
       if (task.kind === "expire_session" && task.sessionId) await confirmPayment(db, task.sessionId, { providers: opts.providers });
     } catch (err) {
       logger.warn({ err: (err as Error).message, task: task.id, orderId: task.orderId, orderNumber: task.orderNumber }, "could not run a payment provider call");
     }
   }
   return done;
-}
-
-/**
- * Settlement's background work in a running shop, each run by one app server of the cluster at a
- * time (jobs/cluster-task.server.ts): recorded provider calls (at start, then every 30 s),
- * and payments whose confirmation was lost (at start, then every 5 minutes). Returns a function
- * that stops them. The abandoned-checkout sweep is a job queue cron line (jobs.server.ts).
- */
-export function startSettlementWorkers(db: Database, { callsEveryMs = 30_000, lostPaymentsEveryMs = 5 * 60_000 } = {}) {
-  const stops = [
-    startPeriodicTask(db, { name: "settlement:provider-calls", everyMs: callsEveryMs, atStart: true }, () => runDueProviderCalls(db)),
-    startPeriodicTask(db, { name: "settlement:lost-payments", everyMs: lostPaymentsEveryMs, atStart: true }, () => settleLostPayments(db)),
-  ];
-  return () => stops.forEach((stop) => stop());
 }

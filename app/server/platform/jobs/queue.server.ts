@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
-import { Logger, run, type Runner, type Task } from "graphile-worker";
+import { Logger, run, runOnce, type Runner, type Task } from "graphile-worker";
 import pg from "pg";
 import type { Database, Db } from "../db/client.server";
 import { getRootLogger } from "../logger.server";
@@ -63,6 +63,41 @@ export async function listFailedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
 export async function retryFailedJob(db: Db, id: string): Promise<boolean> {
   const result = await db.execute(sql`select id from graphile_worker.reschedule_jobs(array[${id}]::bigint[], run_at := now(), attempts := 0)`);
   return result.rows.length === 1;
+}
+
+function toTaskList(handlers: Record<string, JobHandler>): Record<string, Task> {
+  const taskList: Record<string, Task> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    taskList[name] = (payload, helpers) =>
+      handler(payload, { id: helpers.job.id, attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+  }
+  return taskList;
+}
+
+/** The library's own lines, in the shop's log (debug: job failures are logged by the caller, at warn). */
+function libraryLogger(log: ReturnType<typeof getRootLogger>) {
+  return new Logger(() => (level, message) => {
+    if (level === "error") log.error(message);
+    else if (level === "warning") log.warn(message);
+    else log.debug(message);
+  });
+}
+
+/**
+ * Runs every job that is due now, and any job those add that is due now, then returns: what a
+ * worker would do after a commit, for tests and one-off scripts that run no worker. Cron lines
+ * are not run. A job that fails is left for its next try, as a worker leaves it.
+ */
+export async function runDueJobs(db: Database, tasks: JobTasks[]): Promise<void> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const t of tasks) Object.assign(handlers, t.handlers);
+  const pgPool = new pg.Pool({ ...db.$client.options, max: 2, application_name: "linen-loft jobs once" });
+  pgPool.on("error", (err) => getRootLogger().warn({ err: err.message }, "jobs: an idle connection was lost"));
+  try {
+    await runOnce({ pgPool, taskList: toTaskList(handlers), noHandleSignals: true, logger: libraryLogger(getRootLogger().child({ part: "jobs" })) });
+  } finally {
+    await pgPool.end();
+  }
 }
 
 /** The class of the advisory locks that say "this worker pool's process is alive" (beside the periodic tasks' 7_242_100). */
@@ -153,17 +188,14 @@ export async function startJobRunner(db: Database, tasks: JobTasks[], opts: { co
     }
     crontab.push(...(t.crontab ?? []));
   }
-  const taskList: Record<string, Task> = {};
-  for (const [name, handler] of Object.entries(handlers)) {
-    taskList[name] = (payload, helpers) =>
-      handler(payload, { id: helpers.job.id, attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
-  }
+  const taskList = toTaskList(handlers);
 
   const events = new EventEmitter() as NonNullable<Parameters<typeof run>[0]["events"]>;
   events.on("pool:create", ({ workerPool }) => {
     poolId = workerPool.id;
     void holdAliveLock().catch((err: Error) => log.warn({ err: err.message }, "jobs: could not take the alive lock yet"));
   });
+  events.on("job:success", ({ job }) => log.debug({ jobId: job.id, task: job.task_identifier }, "job done"));
   events.on("job:error", ({ job, error }) =>
     log.warn({ jobId: job.id, task: job.task_identifier, attempt: job.attempts, err: String((error as Error)?.message ?? error) }, "job failed; it will be tried again"),
   );
@@ -179,12 +211,7 @@ export async function startJobRunner(db: Database, tasks: JobTasks[], opts: { co
     taskList,
     crontab: crontab.join("\n"),
     events,
-    // The library's own lines go to the shop's log (debug: job failures are logged above, at warn).
-    logger: new Logger(() => (level, message) => {
-      if (level === "error") log.error(message);
-      else if (level === "warning") log.warn(message);
-      else log.debug(message);
-    }),
+    logger: libraryLogger(log),
     // Without these, a job that ends during stop() is never marked done and stays locked for 4 h.
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });

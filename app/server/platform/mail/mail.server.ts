@@ -82,7 +82,7 @@ export type QueuedMail = { id: string; transport: "outbox" | "smtp"; status: Mai
 /**
  * Records a mail. Without SMTP it is kept in the outbox ('sent': that is where it goes). With
  * SMTP it is 'queued', due at once, and its job is added beside it: the job sends it as the
- * caller's transaction commits, and `deliverMails` after the commit may send it first.
+ * caller's transaction commits (a worker takes a job the moment it commits).
  */
 export async function queueMail(db: Db, mail: Mail): Promise<QueuedMail> {
   const env = getEnv();
@@ -181,7 +181,7 @@ export async function reviseUntriedMail(db: Db, id: string, content: Pick<Mail, 
 
 /**
  * Records a mail and, outside a transaction, sends it now. Inside one it is only recorded: its job
- * sends it as the transaction commits (or the caller's `deliverMails` after the commit). A failed
+ * sends it as the transaction commits. A failed
  * send is not an error here: the mail is in the log, retried, and shown at /admin/outbox.
  */
 export async function sendMail(db: Db, mail: Mail): Promise<QueuedMail> {
@@ -298,19 +298,6 @@ export async function deliverMail(
   const [row] = await claimDue(db, { id, at: opts.at, limit: 1 });
   if (!row) return "skipped";
   return attempt(db, row, { ...extrasForRetry(row), ...extras });
-}
-
-/** Sends the mails recorded in a transaction that has now committed (see queueMail). */
-export async function deliverMails(db: Db, ids: string[]) {
-  for (const id of ids) {
-    try {
-      await deliverMail(db, id);
-      await scheduleNextTry(db, id);
-    } catch (err) {
-      // Recorded with its job: the job tries again.
-      logger.warn({ err: (err as Error).message, mailId: id }, "could not try a queued mail; its job will");
-    }
-  }
 }
 
 export type ResendResult = { ok: true; outcome: DeliveryOutcome } | { ok: false; kind: "not_found" | "conflict"; message: string };

@@ -28,11 +28,11 @@ const MIN_POSTGRES = 150000;
 /** Connections kept free for admins, the doctor and backups when counting app servers. */
 const SPARE_CONNECTIONS = 5;
 /**
- * Besides its pool, an app server holds one connection for its periodic tasks' locks, while it
- * starts one for migrations, and for its job queue worker three (LISTEN, fetching, completing)
- * plus one that says it is alive (docs/decisions/0028).
+ * Besides its pool, an app server opens one connection while it migrates at start, and for its
+ * job queue worker five (LISTEN, bookkeeping, and one per job it runs at once: three) plus one
+ * that says it is alive (docs/decisions/0028).
  */
-const PER_SERVER_EXTRA = 6;
+const PER_SERVER_EXTRA = 7;
 
 const result = (name: string, status: CheckStatus, summary: string, details: string[] = []): CheckResult => ({ name, status, summary, details });
 
