@@ -57,7 +57,7 @@ export async function boot() {
 }
 
 export async function shutdown() {
-  // Hands this server's periodic tasks to the others at once, rather than when its connection drops.
+  // Lets this server's running jobs finish and writes their end; the other servers take the rest.
   await stopPeriodicTasks?.();
   stopPeriodicTasks = undefined;
   // The last visit counts, while the database is still open.

@@ -12,7 +12,7 @@ import { getReminderSetting, type StoredReminderSetting } from "./reminder-setti
 
 export const REMINDER_MAIL_KIND = "abandoned-checkout";
 
-/** The class number of the per-address transaction lock (two-number key, apart from the periodic tasks' 7242100). */
+/** The class number of the per-address transaction lock (a two-number key, apart from the queue's alive locks' 7242101). */
 const ADDRESS_LOCK_CLASS = 7_242_118;
 /** Addresses handled per run; a run every 10 minutes leaves any backlog to the next. */
 const ADDRESSES_PER_RUN = 200;
@@ -40,7 +40,7 @@ function due(setting: StoredReminderSetting): SQL {
 export type ReminderRun = { reminded: number; covered: number };
 
 /**
- * One run of the periodic task: every address with a checkout due for its reminder. Off (the
+ * One run of the cron line: every address with a checkout due for its reminder. Off (the
  * default): nothing. Safe to run on several servers at once: each address is handled under a
  * transaction lock of its own, and each checkout is claimed by a conditional update.
  */

@@ -100,7 +100,7 @@ export async function runDueJobs(db: Database, tasks: JobTasks[]): Promise<void>
   }
 }
 
-/** The class of the advisory locks that say "this worker pool's process is alive" (beside the periodic tasks' 7_242_100). */
+/** The class of the advisory locks that say "this worker pool's process is alive" (two-number keys never meet the one-number migration and seed locks). */
 export const WORKER_LOCK_CLASS = 7_242_101;
 
 /** How long a job must have been locked before the sweep may free it from a worker whose process is gone. */
