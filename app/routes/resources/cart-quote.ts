@@ -2,8 +2,8 @@ import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { MAX_CHECKOUT_LINES } from "~/lib/checkout";
 import type { CartReview } from "~/lib/pricing-view";
 import { jsonResponse } from "~/routes/_edge/errors.server";
-import { type CartRequestLine, reviewCart } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { type CartRequestLine, limitCodeLookup, reviewCart } from "~/server/commerce/index.server";
+import { clientIp, getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/cart-quote";
 
 const refuse = (error: string) => jsonResponse({ kind: "bad_input" }, { error }, { "Cache-Control": "no-store" });
@@ -16,9 +16,10 @@ const param = (params: URLSearchParams, name: string, max: number) => {
 
 /**
  * GET /api/cart/quote?lines=<id>:<quantity>,…[&country=US&state=IL&zip=62701][&code=WELCOME10]
- * [&rate=<rate id>][&email=…]: the cart's products as the shop sees them now and the quote the
+ * [&rate=<rate id>]: the cart's products as the shop sees them now and the quote the
  * cart and checkout pages show (the browser never adds up money itself). Without a country,
- * shipping and tax that depend on the address are left for the checkout.
+ * shipping and tax that depend on the address are left for the checkout. An `email` parameter
+ * is ignored: whether an address has used a once-per-email code is only the checkout's word.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -37,19 +38,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     lines.push({ id, quantity });
   }
   const country = param(params, "country", 2);
-  const review = await reviewCart(getDb(), lines, {
+  const db = getDb();
+  // An over-long code is still a code the shopper typed: it is answered 'This code is not valid.'
+  const code = params.get("code")?.slice(0, 500) ?? null;
+  // One client's guesses are limited; past the limit no code is looked up for it (the cart is still priced).
+  const lookup = code?.trim() ? await limitCodeLookup(db, code, { ip: clientIp(request) }) : { ok: true as const };
+  const review = await reviewCart(db, lines, {
     destination: country && /^[A-Za-z]{2}$/.test(country) ? { country, state: param(params, "state", 100) ?? "", zipCode: param(params, "zip", 20) ?? "" } : null,
-    // An over-long code is still a code the shopper typed: it is answered 'This code is not valid.'
-    code: params.get("code")?.slice(0, 500) ?? null,
+    code: lookup.ok ? code : null,
     rateId: param(params, "rate", 100),
-    email: param(params, "email", 254),
+    // `email` is not passed on: the quote never tells whether an address has used a code.
   });
   const body: CartReview = {
     lines: review.lines,
     quote: review.quote,
     shipping: review.shipping,
     taxPending: review.taxPending,
-    discount: review.discount,
+    discount: lookup.ok ? review.discount : { code: code!.trim().slice(0, 64), applied: false, message: lookup.message },
   };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }

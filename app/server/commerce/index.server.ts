@@ -38,6 +38,7 @@ export { OrderChangeError, changeOrderStatus, isOrderStatus } from "./orders/sta
 export type { StatusChangeResult } from "./orders/status.server";
 export { activePaymentProviderName } from "./payments/index.server";
 export { getTestPaymentPage } from "./payments/test-provider.server";
+export { limitCodeLookup } from "./pricing/code-guesses.server";
 export { freeShippingClaim } from "./pricing/free-shipping.server";
 export {
   ShippingSettingsError,

@@ -58,6 +58,7 @@ export {
   clientIp,
   hit,
   hitPerSource,
+  overLimit,
   rateLimitRefusal,
   tooManyAttemptsMessage,
 } from "./http/rate-limit.server";

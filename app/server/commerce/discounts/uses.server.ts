@@ -43,7 +43,7 @@ export async function holdDiscountUse(tx: Db, code: CodeRow, order: { id: string
     // Why not, now: deactivated, expired or used up since the cart was priced.
     const [fresh] = await tx.select().from(discountCodes).where(eq(discountCodes.id, code.id));
     const message = codeRefusal(fresh ?? null, { now: new Date(), subtotalCents: Number.MAX_SAFE_INTEGER, usedByEmail: false, eligibleLines: 1 });
-    throw new DiscountUnavailable(message ?? DISCOUNT_MESSAGES.usedUp);
+    throw new DiscountUnavailable(message ?? DISCOUNT_MESSAGES.notValid);
   }
   try {
     await tx.transaction((sp) =>
@@ -56,7 +56,8 @@ export async function holdDiscountUse(tx: Db, code: CodeRow, order: { id: string
     );
   } catch (err) {
     const e = err as { code?: string; cause?: { code?: string } };
-    if ((e.code ?? e.cause?.code) === "23505") throw new DiscountUnavailable(DISCOUNT_MESSAGES.usedByEmail);
+    // Already used with this email: told like an unknown code, so no one learns another address's use.
+    if ((e.code ?? e.cause?.code) === "23505") throw new DiscountUnavailable(DISCOUNT_MESSAGES.notValid);
     throw err;
   }
 }

@@ -30,16 +30,20 @@ export function codeStatus(row: Pick<CodeRow, "active" | "startsAt" | "endsAt" |
 
 /**
  * Why a code cannot be used on this cart now, in the shopper's words; null when it can. The
- * checkout asks again when the order is made, where taking the use is the final word.
+ * checkout asks again when the order is made, where taking the use is the final word. Only what
+ * helps the shopper later is told apart (expired, a subtotal to reach); a code this shopper may
+ * not use (inactive, not started, used up, used with this email, for other products) reads like
+ * one that does not exist, so answers cannot be mined for private codes
+ * (docs/rules/cart-and-checkout.md, "Discount codes cannot be guessed").
  */
 export function codeRefusal(row: CodeRow | null, ctx: { now: Date; subtotalCents: number; usedByEmail: boolean; eligibleLines: number }): string | null {
   if (!row) return DISCOUNT_MESSAGES.notValid;
   const status = codeStatus(row, ctx.now);
   if (status === "inactive" || status === "scheduled") return DISCOUNT_MESSAGES.notValid;
   if (status === "expired") return DISCOUNT_MESSAGES.expired;
-  if (status === "used_up") return DISCOUNT_MESSAGES.usedUp;
+  if (status === "used_up") return DISCOUNT_MESSAGES.notValid;
   if (row.minSubtotalCents !== null && ctx.subtotalCents < row.minSubtotalCents) return discountMinimumMessage(row.minSubtotalCents, formatMoney);
-  if (row.oncePerEmail && ctx.usedByEmail) return DISCOUNT_MESSAGES.usedByEmail;
+  if (row.oncePerEmail && ctx.usedByEmail) return DISCOUNT_MESSAGES.notValid;
   // A code limited to products none of which is in the cart gives nothing.
   if (row.kind !== "free_shipping" && ctx.eligibleLines === 0) return DISCOUNT_MESSAGES.notValid;
   return null;

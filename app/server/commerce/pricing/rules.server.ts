@@ -18,7 +18,10 @@ export type PricingRequest = {
   code?: string | null;
   /** The shipping rate the shopper picked; ignored unless it is one of the address's options. */
   rateId?: string | null;
-  /** For once-per-email codes. */
+  /**
+   * Not consulted: a price never tells whether an address has used a once-per-email code; the
+   * checkout's hold of the use is the only word on it (docs/rules/cart-and-checkout.md).
+   */
   email?: string | null;
   now?: Date;
 };
@@ -71,7 +74,7 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
   let code: CodeRow | null = null;
   const typed = request.code?.trim();
   if (typed) {
-    const checked = await checkCode(db, typed, { lines, subtotalCents, email: request.email, now: request.now }, reads.code ?? undefined);
+    const checked = await checkCode(db, typed, { lines, subtotalCents, now: request.now }, reads.code ?? undefined);
     if (checked.ok) {
       discountRule = checked.rule;
       code = checked.row;

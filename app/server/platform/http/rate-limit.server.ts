@@ -63,6 +63,16 @@ export async function hitPerSource(
   return row ? verdict(row, sources.limit) : { ok: true };
 }
 
+/** Whether `key` is already over `limit` in its window, without counting an attempt. */
+export async function overLimit(db: Db, key: string, limit: number): Promise<RateLimitResult> {
+  if (getEnv().RATE_LIMIT_DISABLED) return { ok: true };
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+  return row ? verdict(row, limit) : { ok: true };
+}
+
 /** Forgets the counts under these keys and under every key that starts with one of the prefixes. */
 export async function clearRateLimits(db: Db, keys: string[], prefixes: string[] = []) {
   const conditions = [
