@@ -319,4 +319,16 @@ describe("Stripe Checkout through the official SDK, against a local fake of Stri
       resetEnvCache();
     }
   });
+
+  it("the Checkout Session lapses within an hour, so an unpaid checkout holds its code's use no longer", async () => {
+    const sheets = await makeProduct(t.db, { name: "Percale Sheet Set", priceCents: 8900 });
+    const before = Math.floor(Date.now() / 1000);
+    const { sessionId } = await openSession(cartLines([sheets, 1]));
+    const order = await orderBySession(t.db, sessionId);
+    const create = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.body.client_reference_id === order.id)!;
+    const expiresAt = Number(create.body.expires_at);
+    // Stripe accepts 30 minutes to 24 hours.
+    expect(expiresAt - before).toBeGreaterThanOrEqual(30 * 60);
+    expect(expiresAt - before).toBeLessThanOrEqual(60 * 60 + 5);
+  });
 });

@@ -16,8 +16,12 @@ export type PaymentOrder = {
   quote: Quote;
 };
 
-/** Stripe's Checkout Sessions and the test provider's both lapse after 24 hours. */
-export const PAYMENT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * A payment page lapses an hour after it opens, Stripe's (its `expires_at`, which Stripe allows
+ * from 30 minutes to 24 hours) and the test provider's alike: an unpaid checkout holds its stock
+ * claim and its discount code's use no longer than that (docs/money-path.md, "Discount codes").
+ */
+export const PAYMENT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export type SessionUrls = {
   /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the session's id (Stripe's convention). */

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { type Env, readBodyText } from "../../platform/index.server";
 import {
+  PAYMENT_SESSION_LIFETIME_MS,
   PaymentProviderError,
   WebhookSignatureError,
   type PaymentOrder,
@@ -82,6 +83,7 @@ export class StripePaymentProvider implements PaymentProvider {
           success_url: urls.successUrl,
           cancel_url: urls.cancelUrl,
           customer_email: order.email,
+          expires_at: Math.floor((Date.now() + PAYMENT_SESSION_LIFETIME_MS) / 1000),
           client_reference_id: order.id,
           metadata: { order_id: order.id, order_number: order.orderNumber },
           payment_intent_data: { metadata: { order_id: order.id, order_number: order.orderNumber } },

@@ -1,11 +1,16 @@
 import { and, inArray } from "drizzle-orm";
 import { type Db, logger, orders } from "../../platform/index.server";
-import { PAYMENT_SESSION_LIFETIME_MS } from "../payments/provider.server";
 import { confirmPayment } from "./confirm.server";
 import { shopProviders, type Providers } from "./providers.server";
 
 /** Sessions asked about per provider and run: a backlog is worked through over several runs. */
 const PER_RUN = 500;
+
+/**
+ * How far back paid sessions are listed: a day and an hour, far longer than a payment page lives
+ * (an hour), so a payment is still found after the shop was down for most of a day.
+ */
+const LOOK_BACK_MS = 25 * 60 * 60 * 1000;
 
 /**
  * Finds payments the shop never heard about — a crash between the provider taking the money and
@@ -15,7 +20,7 @@ const PER_RUN = 500;
  */
 export async function settleLostPayments(db: Db, opts: { providers?: Providers; now?: Date } = {}): Promise<number> {
   const providers = opts.providers ?? shopProviders(db);
-  const since = new Date((opts.now ?? new Date()).getTime() - PAYMENT_SESSION_LIFETIME_MS - 3_600_000);
+  const since = new Date((opts.now ?? new Date()).getTime() - LOOK_BACK_MS);
   let settled = 0;
   for (const provider of providers.inUse()) {
     let ids: string[];

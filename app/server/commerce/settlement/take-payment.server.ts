@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Db, orderItems, orders } from "../../platform/index.server";
 import { queueLowStockAlerts } from "../../catalog/index.server";
-import { keepDiscountUse } from "../discounts/uses.server";
+import { keepDiscountUse, releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { notCompletedMail, orderConfirmationMail, queueOrderMail } from "../orders/mails.server";
 import type { RemoteSession } from "../payments/provider.server";
@@ -47,8 +47,10 @@ export async function takePayment(
   const { taken, untracked, short, lowStock } = await takeOrderStock(tx, items);
   // With the mark of each crossing (none when the stock could not all be taken).
   await queueLowStockAlerts(tx, lowStock);
-  // Paid is paid: the discount code's use is kept, even if the order is refunded later.
-  await keepDiscountUse(tx, orderId);
+  // Paid is paid: the discount code's use is kept, even if the order is refunded later; but an
+  // order the shop could not serve (sold out, refunded by the shop) gives it back.
+  if (short.length && order.status === "pending") await releaseDiscountUse(tx, orderId);
+  else await keepDiscountUse(tx, orderId);
 
   const now = new Date();
   const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };
