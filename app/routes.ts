@@ -13,6 +13,7 @@ export default [
   route("resized/:width/*", "routes/resources/resized-image.ts"),
   route("resources/newsletter", "routes/resources/newsletter.ts"),
   route("api/checkout", "routes/resources/checkout.ts"),
+  route("api/checkout/leave", "routes/resources/leave-payment.ts"),
   route("api/verify-payment", "routes/resources/verify-payment.ts"),
   route("api/cart/quote", "routes/resources/cart-quote.ts"),
   // The signed-in shopper's saved cart (GET to read, POST to save or merge).

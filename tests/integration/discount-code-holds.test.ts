@@ -5,7 +5,8 @@ import { PAYMENT_SESSION_LIFETIME_MS } from "~/server/commerce/payments/provider
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { closeAbandonedCheckouts } from "~/server/commerce/settlement/sweeper.server";
 import { discountCodes, discountUses, orders, products, testPaymentSessions } from "~/server/platform/db/schema";
-import { cartLines, shippingForm } from "../factories/orders";
+import { loader as leaveLoader } from "~/routes/resources/leave-payment";
+import { cartLines, routeArgs, shippingForm } from "../factories/orders";
 import { makeDiscountCode, resetPricing } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
@@ -74,5 +75,32 @@ describe("a discount code's use held by an unpaid checkout", () => {
     expect(await usesOf(code.id)).toBe(0);
     await t.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, p.id));
     expect((await checkout([[p, 1]], "LAST-ONE", "ann@example.test")).ok).toBe(true);
+  });
+
+  it("leaving the payment page ('back to the shop') closes the checkout and gives the use back; a forged link does nothing", async () => {
+    const code = await makeDiscountCode(t.db, { code: "ADA-LEAVE", oncePerEmail: true, usageLimit: 5 });
+    const p = await makeProduct(t.db, { priceCents: 3000, stockQuantity: 50 });
+    const opened = await checkout([[p, 1]], "ADA-LEAVE", "ada@example.test");
+    if (!opened.ok) throw new Error("refused");
+    const [session] = await t.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, opened.sessionId));
+    const cancelUrl = new URL(session!.cancelUrl);
+
+    const leave = async (url: URL) => (await leaveLoader(routeArgs(new Request(url)))) as Response;
+    const forged = new URL(cancelUrl);
+    forged.searchParams.set("t", "A".repeat(43));
+    const ignored = await leave(forged);
+    expect(ignored.status).toBe(303);
+    expect(await usesOf(code.id)).toBe(1);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, opened.orderId)))[0]!.status).toBe("pending");
+
+    const left = await leave(cancelUrl);
+    expect(left.status).toBe(303);
+    expect(left.headers.get("Location")).toBe("/cart?checkout=cancelled");
+    expect(await useStates(opened.orderId)).toEqual(["released"]);
+    expect(await usesOf(code.id)).toBe(0);
+    expect((await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, opened.orderId)))[0]!.status).toBe("cancelled");
+    // The page can no longer take money, and Ada can check out with her code again.
+    expect((await t.db.select({ status: testPaymentSessions.status }).from(testPaymentSessions).where(eq(testPaymentSessions.id, opened.sessionId)))[0]!.status).toBe("expired");
+    expect((await checkout([[p, 1]], "ADA-LEAVE", "ada@example.test")).ok).toBe(true);
   });
 });

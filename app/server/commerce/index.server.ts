@@ -60,5 +60,6 @@ export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-se
 export { commerceJobs, queueCommerceStartJobs } from "./jobs.server";
 export { confirmPayment } from "./settlement/confirm.server";
 export type { PaymentOutcome } from "./settlement/confirm.server";
+export { leavePaymentPage } from "./settlement/leave.server";
 export { payWithTestCard } from "./settlement/test-payments.server";
 export { settleFromWebhook } from "./settlement/webhook.server";

@@ -4,6 +4,7 @@ import { type Db, logger, orders } from "../../platform/index.server";
 import { CHECKOUT_SESSION_ID_PLACEHOLDER, type RemoteSession } from "../payments/provider.server";
 import { closeInterruptedCheckout, closeUnpaidOrder } from "./close.server";
 import { confirmPayment } from "./confirm.server";
+import { leavePaymentPageUrl } from "./leave.server";
 import type { Providers } from "./providers.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -36,7 +37,8 @@ export async function openPaymentSession(
       { id: order.id, orderNumber: order.orderNumber, email: order.email, currency: order.currency, quote },
       {
         successUrl: `${urls.baseUrl}/order-success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-        cancelUrl: `${urls.baseUrl}/cart?checkout=cancelled`,
+        // Leaving the page closes the checkout at once and comes back to the cart (leave.server.ts).
+        cancelUrl: leavePaymentPageUrl(urls.baseUrl, order.id),
       },
       { idempotencyKey: `checkout-${order.id}` },
     );
