@@ -250,9 +250,14 @@ export const BulkEditInput = z
     unlimitedStock: flag.optional(),
     active: flag.optional(),
     featured: flag.optional(),
+    /**
+     * Each product's stock as the list showed it (null: unlimited), sent with a stock change so
+     * sales made since are not overwritten (docs/rules/admin.md, Bulk Edit dialog).
+     */
+    stockSeen: z.record(z.string(), z.number().int().nullable()).optional(),
   })
   .superRefine((v, ctx) => {
-    const { ids: _ids, ...fields } = v;
+    const { ids: _ids, stockSeen: _seen, ...fields } = v;
     if (Object.values(fields).every((f) => f === undefined)) {
       ctx.addIssue({ code: "custom", message: NO_FIELDS_SELECTED, path: ["fields"] });
     }

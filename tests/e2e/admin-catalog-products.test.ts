@@ -295,6 +295,24 @@ describe("admin products tab", () => {
     expect(await page.getByRole("button", { name: "Bulk Edit" }).count()).toBe(0);
   });
 
+  it("bulk stock over sales made since the list was loaded is refused, and nothing changes", async () => {
+    const tag = unique("BulkSold");
+    const ps = await makeProducts(shop.db, 2, (i) => ({ name: `${tag} ${i}`, stockQuantity: 10, unlimitedStock: false }));
+    const page = await adminPage();
+    await openProducts(page, tag);
+    await page.getByRole("checkbox", { name: `Select ${tag} 0` }).click();
+    await page.getByRole("checkbox", { name: `Select ${tag} 1` }).click();
+    await page.getByRole("button", { name: "Bulk Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Bulk Edit" });
+    // Three sell while the owner types.
+    await shop.db.update(products).set({ stockQuantity: 7 }).where(eq(products.id, ps[0]!.id));
+    await dialog.getByLabel("New stock quantity").fill("10");
+    await dialog.getByRole("button", { name: "Update 2 Products" }).click();
+    await dialog.getByText("3 sold since you loaded this list. Nothing was changed: reload the list to see the stock now, then set it again.").waitFor();
+    const rows = await shop.db.select().from(products).where(inArray(products.id, ps.map((p) => p.id)));
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.stockQuantity]))).toEqual({ [`${tag} 0`]: 7, [`${tag} 1`]: 10 });
+  });
+
   it("selects every row on the page with the select-all box", async () => {
     const tag = unique("All");
     await makeProducts(shop.db, 4, (i) => ({ name: `${tag} ${i}` }));

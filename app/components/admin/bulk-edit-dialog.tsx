@@ -57,6 +57,8 @@ function toastMessage(message: string) {
 export function BulkEditDialog(props: {
   open: boolean;
   ids: string[];
+  /** Each selected product's stock as the list shows it (null: unlimited), so sales made since are not overwritten. */
+  stockSeen: Record<string, number | null>;
   categories: { id: string; name: string }[];
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
@@ -76,7 +78,7 @@ export function BulkEditDialog(props: {
   );
 }
 
-function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<typeof BulkEditDialog>[0]) {
+function BulkEditForm({ ids, stockSeen, categories, onOpenChange, onDone }: Parameters<typeof BulkEditDialog>[0]) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useAdminAction({ action: "/admin/products", onSuccess: onDone, onFailure: (r) => setErrors(r.errors ?? {}) });
@@ -98,7 +100,9 @@ function BulkEditForm({ ids, categories, onOpenChange, onDone }: Parameters<type
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    save.submit({ intent: "bulk-update", bulk: { ids, ...payload } });
+    // A stock change goes with the stock the owner saw: the server refuses it when some sold since.
+    const seen = "stockQuantity" in payload || "unlimitedStock" in payload ? { stockSeen: Object.fromEntries(ids.filter((id) => id in stockSeen).map((id) => [id, stockSeen[id]])) } : {};
+    save.submit({ intent: "bulk-update", bulk: { ids, ...payload, ...seen } });
   };
 
   const error = (key: string) => {

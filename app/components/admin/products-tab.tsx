@@ -290,6 +290,7 @@ export function ProductsTab({
       <BulkEditDialog
         open={bulkOpen}
         ids={[...selected]}
+        stockSeen={Object.fromEntries(rows.filter((r) => selected.has(r.id)).map((r) => [r.id, r.unlimitedStock ? null : r.stockQuantity]))}
         categories={categories}
         onOpenChange={setBulkOpen}
         onDone={() => {

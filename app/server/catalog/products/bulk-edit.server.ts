@@ -13,6 +13,33 @@ function adjustedPrice(adj: NonNullable<BulkEditInput["priceAdjustment"]>): SQL<
 }
 
 /**
+ * A stock change is made over the stock the owner saw (`stockSeen`, from the list they loaded):
+ * when a selected product's stock moved since (sold, or saved by someone else), setting it would
+ * undo those sales, so nothing is changed and the owner is told how many sold.
+ */
+async function assertStockAsSeen(tx: Db, ids: string[], seen: Record<string, number | null>) {
+  const rows = await tx
+    .select({ id: products.id, stock: products.stockQuantity, unlimited: products.unlimitedStock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .for("update");
+  let sold = 0;
+  let moved = 0;
+  for (const row of rows) {
+    if (!(row.id in seen)) continue;
+    const was = seen[row.id];
+    const now = row.unlimited ? null : row.stock;
+    if (was === now) continue;
+    moved++;
+    if (was !== null && now !== null && now < was) sold += was - now;
+  }
+  if (moved > 0) {
+    const what = sold > 0 ? `${sold} sold since you loaded this list.` : "Stock changed since you loaded this list.";
+    throw new CatalogInputError(`${what} Nothing was changed: reload the list to see the stock now, then set it again.`, "stale", "stockQuantity");
+  }
+}
+
+/**
  * Bulk Edit: only the fields given are applied, to every selected product, in one transaction.
  * A price change that would take any selected product below $0 (or above the maximum) changes nothing.
  */
@@ -42,6 +69,7 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
         throw new CatalogInputError("This adjustment would make a price higher than $1,000,000.00. Nothing was changed.", "bad_input", "priceAdjustment");
       }
     }
+    if (input.stockSeen && (input.stockQuantity !== undefined || input.unlimitedStock !== undefined)) await assertStockAsSeen(tx, input.ids, input.stockSeen);
     const set: Record<string, unknown> = { updatedAt: touchedAt };
     if (input.category !== undefined) set.category = input.category;
     if (newPrice) set.priceCents = newPrice;
