@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
 import { PAYMENT_SESSION_LIFETIME_MS } from "~/server/commerce/payments/provider.server";
+import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { closeAbandonedCheckouts } from "~/server/commerce/settlement/sweeper.server";
 import { discountCodes, discountUses, orders, products, testPaymentSessions } from "~/server/platform/db/schema";
@@ -9,6 +10,7 @@ import { loader as leaveLoader } from "~/routes/resources/leave-payment";
 import { cartLines, routeArgs, shippingForm } from "../factories/orders";
 import { makeDiscountCode, resetPricing } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
+import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 
 /**
@@ -102,5 +104,24 @@ describe("a discount code's use held by an unpaid checkout", () => {
     // The page can no longer take money, and Ada can check out with her code again.
     expect((await t.db.select({ status: testPaymentSessions.status }).from(testPaymentSessions).where(eq(testPaymentSessions.id, opened.sessionId)))[0]!.status).toBe("expired");
     expect((await checkout([[p, 1]], "ADA-LEAVE", "ada@example.test")).ok).toBe(true);
+  });
+
+  it("an order the owner accepted unpaid keeps its use while it is open; cancelling it gives the use back", async () => {
+    const code = await makeDiscountCode(t.db, { code: "TRADE", usageLimit: 1 });
+    const p = await makeProduct(t.db, { priceCents: 3000, stockQuantity: 50 });
+    const opened = await checkout([[p, 1]], "TRADE", "trade@example.test");
+    if (!opened.ok) throw new Error("refused");
+    const admin = await makeAdmin(t.db);
+    const actor = { id: admin.id, name: "Owner", email: admin.email };
+    const version = async () => (await t.db.select({ v: orders.version }).from(orders).where(eq(orders.id, opened.orderId)))[0]!.v;
+    await changeOrderStatus(t.db, { orderId: opened.orderId, to: "processing", expectedVersion: await version(), actor });
+    // Its payment page is closed when it is accepted; the sweep, long after, leaves the open order alone.
+    await age(opened.orderId, opened.sessionId, 2 * 3600_000);
+    await closeAbandonedCheckouts(t.db);
+    expect(await useStates(opened.orderId)).toEqual(["held"]);
+    expect(await usesOf(code.id)).toBe(1);
+    await changeOrderStatus(t.db, { orderId: opened.orderId, to: "cancelled", expectedVersion: await version(), actor });
+    expect(await useStates(opened.orderId)).toEqual(["released"]);
+    expect(await usesOf(code.id)).toBe(0);
   });
 });
