@@ -59,6 +59,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("outbox", "routes/admin/outbox/index.tsx"),
       route("outbox/:id", "routes/admin/outbox/message.tsx"),
+      route("jobs", "routes/admin/jobs.tsx"),
       route("products", "routes/admin/products/index.tsx"),
       route("products/categories", "routes/admin/products/categories.ts"),
       route("products/variations", "routes/admin/products/variations.ts"),

@@ -3,6 +3,7 @@ import {
   FileText,
   Inbox,
   LayoutDashboard,
+  ListRestart,
   Mail,
   Newspaper,
   Package,
@@ -58,6 +59,9 @@ export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Reviews", to: "/admin/reviews", icon: Star },
 ];
 
+/** The shop's upkeep: background work that failed for good (docs/rules/admin.md, Shell). */
+export const ADMIN_UPKEEP_NAV: NavItem[] = [{ title: "Background jobs", to: "/admin/jobs", icon: ListRestart }];
+
 /** The sidebar's saved state: open unless the cookie says "false" (remembered for 7 days: docs/rules/admin.md, Shell). */
 export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
   for (const part of (cookieHeader ?? "").split(";")) {
@@ -73,7 +77,7 @@ export function isNavActive(pathname: string, to: string) {
   return to === "/admin" ? path === "/admin" : path === to || path.startsWith(`${to}/`);
 }
 
-/** A count beside a sidebar entry (failed mails on Outbox), keyed by the entry's path. */
+/** A count beside a sidebar entry (failed mails on Outbox, failed jobs on Background jobs), keyed by the entry's path. */
 export type NavBadges = Partial<Record<string, { count: number; label: string }>>;
 
 function NavMenu({ items, badges = {} }: { items: NavItem[]; badges?: NavBadges }) {
@@ -140,6 +144,14 @@ export function AdminSidebar({ admin, badges }: { admin: { email: string; name: 
             <SidebarGroupLabel>Messages</SidebarGroupLabel>
             <SidebarGroupContent>
               <NavMenu items={ADMIN_MESSAGES_NAV} badges={badges} />
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </nav>
+        <nav aria-label="Upkeep">
+          <SidebarGroup>
+            <SidebarGroupLabel>Upkeep</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <NavMenu items={ADMIN_UPKEEP_NAV} badges={badges} />
             </SidebarGroupContent>
           </SidebarGroup>
         </nav>

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, ChevronRight, Inbox, MailX, PackageX, SearchX, Truck, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronRight, Inbox, ListRestart, MailX, PackageX, SearchX, Truck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,6 +13,7 @@ const ICONS: Record<AttentionKind, LucideIcon> = {
   messages: Inbox,
   refunds: AlertTriangle,
   mails: MailX,
+  jobs: ListRestart,
   searches: SearchX,
 };
 

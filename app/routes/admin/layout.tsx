@@ -4,17 +4,20 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Separator } from "~/components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { countFailedMails, getDb } from "~/server/platform/index.server";
+import { countFailedJobs, countFailedMails, getDb } from "~/server/platform/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  const [failedMails, failedJobs] = await Promise.all([countFailedMails(getDb()), countFailedJobs(getDb())]);
   return {
     admin: { email: admin.email, name: admin.name },
     // Rendered on the server in the saved state, so a collapsed sidebar never flashes open.
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
     // Mails that failed and have not gone out (retrying or given up): a badge on Outbox.
-    failedMails: await countFailedMails(getDb()),
+    failedMails,
+    // Background jobs whose tries are spent (waiting for 'Try again'): a badge on Background jobs.
+    failedJobs,
   };
 }
 
@@ -25,12 +28,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminLayout() {
-  const { admin, sidebarOpen, failedMails } = useLoaderData<typeof loader>();
+  const { admin, sidebarOpen, failedMails, failedJobs } = useLoaderData<typeof loader>();
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminSidebar
         admin={admin}
-        badges={{ "/admin/outbox": { count: failedMails, label: `${failedMails} failed ${failedMails === 1 ? "mail" : "mails"}` } }}
+        badges={{
+          "/admin/outbox": { count: failedMails, label: `${failedMails} failed ${failedMails === 1 ? "mail" : "mails"}` },
+          "/admin/jobs": { count: failedJobs, label: `${failedJobs} failed ${failedJobs === 1 ? "job" : "jobs"}` },
+        }}
       />
       <SidebarInset id="main">
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">

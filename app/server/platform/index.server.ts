@@ -91,6 +91,7 @@ export {
   updateJob,
 } from "./jobs/jobs.server";
 export type { JobRow } from "./jobs/jobs.server";
+export { FailedJobError, countFailedJobs, listFailedJobRows, tryFailedJobAgain } from "./jobs/failed-jobs.server";
 export { enqueue, startJobRunner } from "./jobs/queue.server";
 export type { JobTasks } from "./jobs/queue.server";
 export { getRootLogger, logger } from "./logger.server";

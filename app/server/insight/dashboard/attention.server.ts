@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays } from "~/lib/date-range";
 import { UNSHIPPED_AFTER_DAYS, type AttentionItem } from "~/lib/dashboard-view";
 import { countLowStock } from "../../catalog/index.server";
-import { contactMessages, countFailedMails, type Db, searchTermsDaily } from "../../platform/index.server";
+import { contactMessages, countFailedJobs, countFailedMails, type Db, searchTermsDaily } from "../../platform/index.server";
 import { countOrdersNeeding } from "../../commerce/index.server";
 import { dashboardPeriods } from "./dashboard.server";
 
@@ -40,17 +40,24 @@ async function countMailsFailed(db: Db) {
   return { count: Math.min(n, CAP), capped: n > CAP };
 }
 
+/** Background jobs whose tries are spent, as the Background jobs badge counts them. */
+async function countJobsFailed(db: Db) {
+  const n = await countFailedJobs(db);
+  return { count: Math.min(n, CAP), capped: n > CAP };
+}
+
 /**
  * The 'Needs attention' card: each thing the owner should act on, with how many and a link to the
  * page that lists them. Only those with a count above zero, in a fixed order.
  */
 export async function getAttentionItems(db: Db, now = new Date()): Promise<AttentionItem[]> {
-  const [lowStock, unshipped, messages, refunds, mails, searches] = await Promise.all([
+  const [lowStock, unshipped, messages, refunds, mails, jobs, searches] = await Promise.all([
     countLowStock(db, CAP),
     countOrdersNeeding(db, "unshipped", CAP),
     countOpenMessages(db),
     countOrdersNeeding(db, "refund-failed", CAP),
     countMailsFailed(db),
+    countJobsFailed(db),
     countEmptySearchTerms(db, now),
   ]);
   const items: AttentionItem[] = [
@@ -88,6 +95,13 @@ export async function getAttentionItems(db: Db, now = new Date()): Promise<Atten
       label: plural(mails.count, "mail that failed to send", "mails that failed to send"),
       action: "See mails",
       href: "/admin/outbox?state=failed",
+    },
+    {
+      kind: "jobs",
+      ...jobs,
+      label: plural(jobs.count, "background job that failed every try", "background jobs that failed every try"),
+      action: "See jobs",
+      href: "/admin/jobs",
     },
     {
       kind: "searches",
