@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
+import { CHOOSE_REGION_MESSAGE, regionCode } from "./regions";
 import type { CartReview } from "./pricing-view";
 
 /**
@@ -27,7 +28,7 @@ const REQUIRED = "Required";
 const required = (max: number) =>
   z.string(REQUIRED).trim().min(1, REQUIRED).max(max, `Use at most ${max} characters`);
 
-export const CheckoutFormSchema = z.object({
+const CheckoutFields = z.object({
   firstName: required(100),
   lastName: required(100),
   email: z
@@ -49,6 +50,22 @@ export const CheckoutFormSchema = z.object({
     .default("US")
     .pipe(z.enum(COUNTRIES.map(([code]) => code) as [string, ...string[]], "Choose a country")),
 });
+
+/** A country with ISO 3166-2 regions takes one of them, kept as its code ('California' → 'CA'). */
+function regionAsCode<T extends { country: string; state: string }>(form: T, ctx: z.RefinementCtx): T {
+  if (!form.state) return form;
+  const state = regionCode(form.country, form.state);
+  if (state === null) {
+    ctx.addIssue({ code: "custom", path: ["state"], message: CHOOSE_REGION_MESSAGE });
+    return z.NEVER;
+  }
+  return { ...form, state };
+}
+
+export const CheckoutFormSchema = CheckoutFields.transform(regionAsCode);
+
+/** The same address rules without the email (an address book entry has none). */
+export const AddressFormSchema = CheckoutFields.omit({ email: true }).transform(regionAsCode);
 
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export type CheckoutFormField = keyof CheckoutForm;
@@ -153,7 +170,9 @@ export type CheckoutRefusal =
   /** No shipping zone or rate covers the address and cart. */
   | { kind: "no_shipping"; message: string }
   /** The discount code cannot be used (its message says why). */
-  | { kind: "discount_refused"; message: string };
+  | { kind: "discount_refused"; message: string }
+  /** The address names no region of its country, and the shop taxes or ships by region there. */
+  | { kind: "no_region" };
 
 /** The shopper's words for one problem line. */
 export function cartProblemMessage(p: CartProblem): string {
@@ -191,6 +210,8 @@ export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody
     case "no_shipping":
     case "discount_refused":
       return { title, error: refusal.message };
+    case "no_region":
+      return { title, error: CHOOSE_REGION_MESSAGE };
   }
 }
 

@@ -131,7 +131,7 @@ describe("Shipping & Tax: zones", () => {
     const [zone] = await t.db.select().from(shippingZones).where(eq(shippingZones.name, "US East"));
     expect(zone).toMatchObject({
       countries: ["US", "CA"],
-      regions: ["NEW YORK", "MA", "NJ"],
+      regions: ["NY", "MA", "NJ"],
       postcodePrefixes: ["10001", "021", "H3Z"],
       restOfWorld: false,
     });

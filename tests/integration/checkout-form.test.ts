@@ -190,7 +190,7 @@ describe("the checkout page's form (no JavaScript needed)", () => {
 
     await withoutDefaultZone(t.db);
     await makeZone(t.db, { name: "US only", countries: ["US"] });
-    const abroad = shippingForm({ country: "DE" });
+    const abroad = shippingForm({ country: "DE", state: "Berlin" });
     const noShipping = await expectRefusedLikeApi(
       formOf([[p, 1]], abroad),
       { cartItems: [{ id: p.id, quantity: 1 }], formData: abroad },

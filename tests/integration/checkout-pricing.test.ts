@@ -91,7 +91,7 @@ describe("shipping by address and weight", () => {
     const review = await quote([[p, 1]], { country: "DE" });
     expect(review.shipping).toEqual({ state: "unavailable", message: "We don't ship to this address yet." });
     const before = await orderCount();
-    const { answer } = await checkout([[p, 1]], { form: { country: "DE" } });
+    const { answer } = await checkout([[p, 1]], { form: { country: "DE", state: "BE" } });
     expect(answer).toMatchObject({ status: 400, body: { error: "We don't ship to this address yet." } });
     expect(await orderCount()).toBe(before);
     // Without an address the cart cannot know: 'Calculated at checkout'.
@@ -143,7 +143,7 @@ describe("tax", () => {
     const review = await quote([[p, 3]], { country: "GB" });
     // 3 × £11.99 = 35.97; the VAT inside it: 35.97 × 20/120 = 5.995 → 6.00.
     expect(review.quote).toMatchObject({ subtotalCents: 3597, totalCents: 3597, tax: { name: "VAT", rateBasisPoints: 2000, included: true, amountCents: 600 } });
-    const { result } = await checkout([[p, 3]], { form: { country: "GB" } });
+    const { result } = await checkout([[p, 3]], { form: { country: "GB", state: "Kent" } });
     const order = await orderRow(result.ok ? result.orderId : "");
     expect(order).toMatchObject({ taxCents: 600, taxName: "VAT", taxRateBasisPoints: 2000, pricesIncludeTax: true, totalAmountCents: 3597 });
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));

@@ -20,6 +20,8 @@ export type CartContext = {
 export type CartReviewResult = CartReview & {
   buyable: CartPricingLine[];
   code: CodeRow | null;
+  /** The address names no region where the shop taxes by region (pricing's `regionMissing`). */
+  regionMissing: boolean;
   /** Names of products that exist but are no longer for sale, for the checkout's message. */
   withdrawnNames: Map<string, string>;
 };
@@ -79,6 +81,7 @@ export async function reviewCart(db: Db, request: CartRequestLine[], context: Ca
     quote: priced.quote,
     shipping: priced.shipping,
     taxPending: priced.taxPending,
+    regionMissing: priced.regionMissing,
     discount: priced.discount,
     buyable,
     code: priced.code,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { CartProblem, CheckoutRefusal } from "~/lib/checkout";
 import type { Quote } from "~/lib/pricing-view";
+import { regionCode } from "~/lib/regions";
 import { type Db, orderItems, orders } from "../../platform/index.server";
 import { addOrderEvent } from "../orders/events.server";
 import { newOrderNumber } from "../orders/order-number.server";
@@ -42,6 +43,11 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     }
   }
 
+  // The region as its ISO 3166-2 code; a name or an abbreviation is read as one, anything else refused.
+  const state = regionCode(input.form.country, input.form.state);
+  if (state === null) return refuse({ kind: "no_region" });
+  input = { ...input, form: { ...input.form, state } };
+
   const review = await reviewCart(db, input.lines, {
     destination: { country: input.form.country, state: input.form.state, zipCode: input.form.zipCode },
     code: input.discountCode,
@@ -61,6 +67,7 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   });
   if (problems.length) return refuse({ kind: "cart_problems", problems });
   if (review.discount && !review.discount.applied) return refuse({ kind: "discount_refused", message: review.discount.message });
+  if (review.regionMissing) return refuse({ kind: "no_region" });
   if (review.shipping.state === "unavailable") return refuse({ kind: "no_shipping", message: review.shipping.message });
   const { quote } = review;
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) return refuse({ kind: "too_large", limitCents: MAX_ORDER_TOTAL_CENTS });

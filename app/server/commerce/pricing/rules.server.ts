@@ -35,7 +35,7 @@ export type PricingReads = {
   code: Promise<CodeRow | null> | null;
   /** The address's zone (or, without an address, the one zone serving everyone) and its rates. */
   zone: Promise<{ zone: Zone; rates: Rate[] } | null>;
-  tax: Promise<{ settings: TaxSettings; rate: number | null }>;
+  tax: Promise<{ settings: TaxSettings; rate: number | null; regionMissing: boolean }>;
 };
 
 export function startPricingReads(db: Db, request: Pick<PricingRequest, "destination" | "code">): PricingReads {
@@ -54,6 +54,11 @@ export type PricedCart = {
   quote: Quote;
   shipping: ShippingReview;
   taxPending: boolean;
+  /**
+   * The address names none of its country's regions while the shop taxes by region there: the
+   * checkout refuses it ('Choose a state or region from the list.') rather than tax it at 0.
+   */
+  regionMissing: boolean;
   discount: DiscountReview | null;
   /** The code's row when it applies (the checkout takes a use of it). */
   code: CodeRow | null;
@@ -88,7 +93,7 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
   const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
   const shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
 
-  const { settings, rate } = await reads.tax;
+  const { settings, rate, regionMissing } = await reads.tax;
   const chosen = shipping.state === "known" ? shipping.options.find((o) => o.id === shipping.selectedId)! : null;
   const quote = priceQuote(lines, {
     currency: DEFAULT_PRICING.currency,
@@ -96,7 +101,7 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
     tax: { name: settings.taxName, rateBasisPoints: rate ?? 0, pricesIncludeTax: settings.pricesIncludeTax, shippingTaxable: settings.shippingTaxable },
     discount: discountRule,
   });
-  return { quote, shipping, taxPending: rate === null, discount, code };
+  return { quote, shipping, taxPending: rate === null, regionMissing, discount, code };
 }
 
 function shippingFor(

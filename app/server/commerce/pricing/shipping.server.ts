@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import { normalizePostcode, normalizeRegion } from "~/lib/address";
+import { normalizePostcode } from "~/lib/address";
+import { regionCode } from "~/lib/regions";
 import type { ShippingOption } from "~/lib/pricing-view";
 import { type Db, shippingRates, shippingZones, type WeightBand } from "../../platform/index.server";
 
@@ -40,12 +41,13 @@ export type Rate = {
  */
 export function matchZone(zones: Zone[], destination: Destination): Zone | null {
   const country = destination.country.trim().toUpperCase();
-  const region = normalizeRegion(destination.state);
+  // Regions compare as ISO 3166-2 codes; a zone saved before they were (a name, another case) reads as one too.
+  const region = regionCode(country, destination.state) ?? "";
   const postcode = normalizePostcode(destination.zipCode);
   let best: { zone: Zone; score: number } | null = null;
   for (const zone of zones) {
     if (zone.restOfWorld || !zone.countries.includes(country)) continue;
-    if (zone.regions.length && !zone.regions.includes(region)) continue;
+    if (zone.regions.length && !(region && zone.regions.some((r) => (regionCode(country, r) ?? r) === region))) continue;
     let prefix = 0;
     if (zone.postcodePrefixes.length) {
       prefix = Math.max(0, ...zone.postcodePrefixes.filter((p) => p && postcode.startsWith(p)).map((p) => p.length));

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, taxRates, taxSettings } from "../../platform/index.server";
-import { normalizeRegion } from "~/lib/address";
+import { regionCode } from "~/lib/regions";
 import type { Destination } from "./shipping.server";
 
 export type TaxSettings = { taxName: string; pricesIncludeTax: boolean; shippingTaxable: boolean };
@@ -15,10 +15,25 @@ export async function loadTaxSettings(db: Db): Promise<TaxSettings> {
   return row ?? DEFAULT_TAX_SETTINGS;
 }
 
+type CountryRate = { region: string; rate: number };
+
 /**
- * The tax rate (basis points) for an address: its region's rate when the owner set one, else
- * its country's, else none. `null` without an address when the shop has any rate at all (the
- * rate then depends on where the order goes).
+ * The rate (basis points) for an address among its country's rates: its region's when the owner
+ * set one, else the country's, else 0. Regions compare as ISO 3166-2 codes, so a rate saved before
+ * they were ('California') still applies. `regionMissing` when the country has region rates and
+ * the address names none of its regions: it must not be taxed as if it had none.
+ */
+export function pickTaxRate(country: string, state: string | undefined, rates: CountryRate[]): { rate: number; regionMissing: boolean } {
+  const region = regionCode(country, state) ?? "";
+  const regional = rates.filter((r) => r.region !== "");
+  const own = region ? regional.find((r) => (regionCode(country, r.region) ?? r.region) === region) : undefined;
+  const whole = rates.find((r) => r.region === "");
+  return { rate: own?.rate ?? whole?.rate ?? 0, regionMissing: !region && regional.length > 0 };
+}
+
+/**
+ * The tax rate (basis points) for an address (`pickTaxRate`). `null` without an address when the
+ * shop has any rate at all (the rate then depends on where the order goes).
  */
 export async function taxRateFor(db: Db, destination: Destination | null): Promise<number | null> {
   if (!destination) {
@@ -26,30 +41,29 @@ export async function taxRateFor(db: Db, destination: Destination | null): Promi
     return any ? null : 0;
   }
   const country = destination.country.trim().toUpperCase();
-  const region = normalizeRegion(destination.state);
-  const rows = await db
-    .select({ region: taxRates.region, rate: taxRates.rateBasisPoints })
-    .from(taxRates)
-    .where(and(eq(taxRates.country, country), inArray(taxRates.region, region ? ["", region] : [""])));
-  return (rows.find((r) => r.region !== "") ?? rows[0])?.rate ?? 0;
+  const rows = await db.select({ region: taxRates.region, rate: taxRates.rateBasisPoints }).from(taxRates).where(eq(taxRates.country, country));
+  return pickTaxRate(country, destination.state, rows).rate;
 }
 
 /**
- * The tax settings and the rate for an address in one round trip (the quote's path): region
- * first, then the whole country; without an address, null when the shop has any rate at all.
+ * The tax settings and the address's country's rates in one round trip (the quote's path); without
+ * an address, rate null when the shop has any rate at all.
  */
-export async function loadTax(db: Db, destination: Destination | null): Promise<{ settings: TaxSettings; rate: number | null }> {
+export async function loadTax(
+  db: Db,
+  destination: Destination | null,
+): Promise<{ settings: TaxSettings; rate: number | null; regionMissing: boolean }> {
   const country = destination ? destination.country.trim().toUpperCase() : "";
-  const region = destination ? normalizeRegion(destination.state) : "";
-  const { rows } = await db.execute<{ tax_name: string | null; prices_include_tax: boolean; shipping_taxable: boolean; rate: number | null; any_rate: boolean }>(
+  const { rows } = await db.execute<{ tax_name: string | null; prices_include_tax: boolean; shipping_taxable: boolean; rates: CountryRate[] | null; any_rate: boolean }>(
     sql`select s.tax_name, s.prices_include_tax, s.shipping_taxable,
-               (select r.rate_basis_points from tax_rates r
-                 where r.country = ${country} and r.region in ('', ${region}) order by r.region desc limit 1) as rate,
+               (select json_agg(json_build_object('region', r.region, 'rate', r.rate_basis_points)) from tax_rates r
+                 where r.country = ${country}) as rates,
                exists (select 1 from tax_rates) as any_rate
           from (select 1) one left join tax_settings s on s.id = 1`,
   );
   const row = rows[0];
   const settings = row?.tax_name ? { taxName: row.tax_name, pricesIncludeTax: row.prices_include_tax, shippingTaxable: row.shipping_taxable } : DEFAULT_TAX_SETTINGS;
-  if (!destination) return { settings, rate: row?.any_rate ? null : 0 };
-  return { settings, rate: row?.rate ?? 0 };
+  if (!destination) return { settings, rate: row?.any_rate ? null : 0, regionMissing: false };
+  const picked = pickTaxRate(country, destination.state, (row?.rates ?? []).map((r) => ({ region: r.region, rate: Number(r.rate) })));
+  return { settings, ...picked };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { normalizePostcode, normalizeRegion } from "~/lib/address";
-import { CheckoutFormSchema } from "~/lib/checkout";
+import { AddressFormSchema } from "~/lib/checkout";
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/lib/saved-address-view";
 import { isUuid } from "~/lib/uuid";
 import { type Db, DomainError, logger, savedAddresses, user } from "../../platform/index.server";
@@ -14,7 +14,7 @@ import { type Db, DomainError, logger, savedAddresses, user } from "../../platfo
  */
 
 /** The checkout's address rules, without the email (an address book entry has none). */
-export const SavedAddressInput = CheckoutFormSchema.omit({ email: true });
+export const SavedAddressInput = AddressFormSchema;
 export type SavedAddressInput = z.infer<typeof SavedAddressInput>;
 
 export class SavedAddressError extends DomainError<"not_found" | "conflict"> {}

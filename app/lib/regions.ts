@@ -1,0 +1,69 @@
+import { iso31662 } from "iso-3166/2.js";
+
+/**
+ * States and regions of a country, from the ISO 3166-2 list (the `iso-3166` package). An address's
+ * region, a zone's regions and a tax rate's region are stored as the code after the country's
+ * dash ('US-CA' → 'CA'), so 'California', 'Calif.', 'ca' and 'CA.' all mean the same region
+ * (docs/rules/addresses.md).
+ */
+
+export const CHOOSE_REGION_MESSAGE = "Choose a state or region from the list.";
+
+export type Region = { code: string; name: string };
+
+const byCountry = new Map<string, Region[]>();
+for (const s of iso31662) {
+  const country = s.code.slice(0, 2);
+  const list = byCountry.get(country) ?? [];
+  list.push({ code: s.code.slice(3), name: s.name });
+  byCountry.set(country, list);
+}
+for (const list of byCountry.values()) list.sort((a, b) => a.name.localeCompare(b.name, "en"));
+
+/** The country's regions by name; empty when the country has none. */
+export function regionsOf(country: string): readonly Region[] {
+  return byCountry.get(country.trim().toUpperCase()) ?? [];
+}
+
+export function hasRegions(country: string): boolean {
+  return regionsOf(country).length > 0;
+}
+
+/** Upper case, no accents, no dots, no punctuation, single spaces: 'Québec.' → 'QUEBEC'. */
+function fold(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
+}
+
+/**
+ * The region's code for what was typed: its code ('ca', 'CA.', 'US-CA'), its name ('California',
+ * 'QUEBEC') or an abbreviation of its name that fits no other region of the country ('Calif.',
+ * 'Ont.'). Null when nothing (or more than one region) fits. For a country without regions the
+ * text is kept, tidied ('  new  york ' → 'NEW YORK').
+ */
+export function regionCode(country: string, typed: string | undefined): string | null {
+  const regions = regionsOf(country);
+  const raw = (typed ?? "").trim();
+  if (!regions.length) return raw.replace(/\s+/g, " ").toUpperCase();
+  const key = fold(raw);
+  if (!key) return null;
+  const c = country.trim().toUpperCase();
+  const code = key.startsWith(`${c} `) ? key.slice(3).replace(/ /g, "") : key.replace(/ /g, "");
+  const byCode = regions.find((r) => r.code === code);
+  if (byCode) return byCode.code;
+  const byName = regions.filter((r) => fold(r.name) === key);
+  if (byName.length === 1) return byName[0]!.code;
+  // An abbreviation: the start of one region's name, at least three letters ('Calif', 'Ont').
+  if (key.replace(/ /g, "").length < 3) return null;
+  const starts = regions.filter((r) => fold(r.name).startsWith(key));
+  return starts.length === 1 ? starts[0]!.code : null;
+}
+
+/** The region's name for its code ('US', 'CA' → 'California'); the code itself when unknown. */
+export function regionName(country: string, code: string): string {
+  return regionsOf(country).find((r) => r.code === code)?.name ?? code;
+}
