@@ -144,4 +144,28 @@ describe("the job queue", () => {
     release();
     await until("the slow job to end", async () => (await waiting("test:slow")) === 0);
   });
+
+  it("clears a periodic task's failed runs once a later run goes through; a one-off job's failure stays", async () => {
+    let up = false;
+    const flaky = async () => {
+      if (!up) throw new Error("database blip");
+    };
+    const db = createDatabase(test.url, 3);
+    pools.push(db);
+    // A cron line that never comes due in this test: it only marks the task as periodic.
+    const runner = await startJobRunner(db, [{ handlers: { "test:periodic": flaky, "test:one-off": flaky }, crontab: ["0 0 1 1 * test:periodic ?max=1"] }], {
+      pollIntervalMs: 100,
+    });
+    runners.push(runner);
+    const failed = async () => (await listFailedJobs(test.db)).map((j) => j.task).filter((t) => t.startsWith("test:periodic") || t === "test:one-off");
+    await enqueue(test.db, "test:periodic", {}, { maxAttempts: 1 });
+    await enqueue(test.db, "test:one-off", {}, { maxAttempts: 1 });
+    await until("both to fail", async () => (await failed()).length === 2);
+
+    up = true;
+    await enqueue(test.db, "test:periodic", {}, { maxAttempts: 1 });
+    await enqueue(test.db, "test:one-off", {}, { maxAttempts: 1 });
+    await until("the periodic task's failure to be cleared", async () => (await failed()).length === 1);
+    expect(await failed()).toEqual(["test:one-off"]);
+  });
 });

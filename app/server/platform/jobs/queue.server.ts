@@ -195,7 +195,20 @@ export async function startJobRunner(db: Database, tasks: JobTasks[], opts: { co
     poolId = workerPool.id;
     void holdAliveLock().catch((err: Error) => log.warn({ err: err.message }, "jobs: could not take the alive lock yet"));
   });
-  events.on("job:success", ({ job }) => log.debug({ jobId: job.id, task: job.task_identifier }, "job done"));
+  // A periodic task that fails once (a database blip) runs again at its next tick: when that run
+  // goes through, the earlier failures of the task are done with, and leave the owner's list.
+  const periodic = new Set(crontab.map((line) => line.trim().split(/\s+/)[5]));
+  events.on("job:success", ({ job }) => {
+    log.debug({ jobId: job.id, task: job.task_identifier }, "job done");
+    if (!periodic.has(job.task_identifier)) return;
+    pgPool
+      .query(
+        `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t
+          where t.id = j.task_id and t.identifier = $1 and j.attempts >= j.max_attempts and j.locked_at is null`,
+        [job.task_identifier],
+      )
+      .catch((err: Error) => log.warn({ err: err.message, task: job.task_identifier }, "jobs: could not clear a periodic task's earlier failures"));
+  });
   events.on("job:error", ({ job, error }) =>
     log.warn({ jobId: job.id, task: job.task_identifier, attempt: job.attempts, err: String((error as Error)?.message ?? error) }, "job failed; it will be tried again"),
   );
