@@ -44,7 +44,7 @@ export function matchZone(zones: Zone[], destination: Destination): Zone | null 
   // Regions compare as ISO 3166-2 codes; a zone saved before they were (a name, another case) reads as one too.
   const region = regionCode(country, destination.state) ?? "";
   const postcode = normalizePostcode(destination.zipCode);
-  let best: { zone: Zone; score: number } | null = null;
+  let best: { zone: Zone; rank: number[] } | null = null;
   for (const zone of zones) {
     if (zone.restOfWorld || !zone.countries.includes(country)) continue;
     if (zone.regions.length && !(region && zone.regions.some((r) => (regionCode(country, r) ?? r) === region))) continue;
@@ -53,12 +53,19 @@ export function matchZone(zones: Zone[], destination: Destination): Zone | null 
       prefix = Math.max(0, ...zone.postcodePrefixes.filter((p) => p && postcode.startsWith(p)).map((p) => p.length));
       if (prefix === 0) continue;
     }
-    // Postcodes outrank regions outrank countries; a longer prefix outranks a shorter one.
-    const score = (prefix ? 1_000 + prefix : 0) + (zone.regions.length ? 100 : 0);
-    if (!best || score > best.score || (score === best.score && zone.position < best.zone.position)) best = { zone, score };
+    // The rule (docs/money-path.md): the longest prefix first, then a region, then the whole
+    // country, then the owner's order. Compared in that order, never added up into one score.
+    const rank = [prefix, zone.regions.length ? 1 : 0];
+    if (!best || outranks(rank, best.rank) || (sameRank(rank, best.rank) && zone.position < best.zone.position)) best = { zone, rank };
   }
   return best?.zone ?? zones.find((z) => z.restOfWorld) ?? null;
 }
+
+const outranks = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+};
+const sameRank = (a: number[], b: number[]) => a.every((x, i) => x === b[i]);
 
 /** What a rate costs for this cart, or null when it does not apply (no weight band covers it). */
 export function ratePrice(rate: Rate, cart: { goodsCents: number; weightGrams: number }): number | null {
