@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
+import { formatPostcode, POSTCODE_MESSAGE, postcodeFits } from "./postcodes";
 import { CHOOSE_REGION_MESSAGE, regionCode } from "./regions";
 import type { CartReview } from "./pricing-view";
 
@@ -51,21 +52,23 @@ const CheckoutFields = z.object({
     .pipe(z.enum(COUNTRIES.map(([code]) => code) as [string, ...string[]], "Choose a country")),
 });
 
-/** A country with ISO 3166-2 regions takes one of them, kept as its code ('California' → 'CA'). */
-function regionAsCode<T extends { country: string; state: string }>(form: T, ctx: z.RefinementCtx): T {
-  if (!form.state) return form;
-  const state = regionCode(form.country, form.state);
-  if (state === null) {
-    ctx.addIssue({ code: "custom", path: ["state"], message: CHOOSE_REGION_MESSAGE });
-    return z.NEVER;
-  }
-  return { ...form, state };
+/**
+ * A country with ISO 3166-2 regions takes one of them, kept as its code ('California' → 'CA'); a
+ * postcode fits its country's format and is kept as the country writes it ('pa20aa' → 'PA2 0AA').
+ */
+function addressAsStored<T extends { country: string; state: string; zipCode: string }>(form: T, ctx: z.RefinementCtx): T {
+  const state = form.state ? regionCode(form.country, form.state) : form.state;
+  if (state === null) ctx.addIssue({ code: "custom", path: ["state"], message: CHOOSE_REGION_MESSAGE });
+  const fits = !form.zipCode || postcodeFits(form.country, form.zipCode);
+  if (!fits) ctx.addIssue({ code: "custom", path: ["zipCode"], message: POSTCODE_MESSAGE });
+  if (state === null || !fits) return z.NEVER;
+  return { ...form, state, zipCode: form.zipCode ? formatPostcode(form.country, form.zipCode) : form.zipCode };
 }
 
-export const CheckoutFormSchema = CheckoutFields.transform(regionAsCode);
+export const CheckoutFormSchema = CheckoutFields.transform(addressAsStored);
 
 /** The same address rules without the email (an address book entry has none). */
-export const AddressFormSchema = CheckoutFields.omit({ email: true }).transform(regionAsCode);
+export const AddressFormSchema = CheckoutFields.omit({ email: true }).transform(addressAsStored);
 
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export type CheckoutFormField = keyof CheckoutForm;

@@ -125,7 +125,7 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
             id="zone-postcodes"
             label="Postcode Prefixes (optional)"
             error={errors.postcodePrefixes}
-            hint="Separated by commas (75, 92, SW1A). Empty: every postcode."
+            hint="Separated by commas (75, 92, SW1A). Empty: every postcode. UK postcodes match by their first part as a whole: PA2 is PA2 only, not PA20; letters alone (IV) are the whole area."
           >
             <Textarea
               id="zone-postcodes"

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { normalizePostcode } from "~/lib/address";
+import { prefixMatch } from "~/lib/postcodes";
 import { regionCode } from "~/lib/regions";
 import type { ShippingOption } from "~/lib/pricing-view";
 import { type Db, shippingRates, shippingZones, type WeightBand } from "../../platform/index.server";
@@ -50,7 +51,7 @@ export function matchZone(zones: Zone[], destination: Destination): Zone | null 
     if (zone.regions.length && !(region && zone.regions.some((r) => (regionCode(country, r) ?? r) === region))) continue;
     let prefix = 0;
     if (zone.postcodePrefixes.length) {
-      prefix = Math.max(0, ...zone.postcodePrefixes.filter((p) => p && postcode.startsWith(p)).map((p) => p.length));
+      prefix = Math.max(0, ...zone.postcodePrefixes.map((p) => prefixMatch(country, postcode, p)));
       if (prefix === 0) continue;
     }
     // The rule (docs/money-path.md): the longest prefix first, then a region, then the whole
