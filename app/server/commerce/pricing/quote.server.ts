@@ -19,7 +19,8 @@ export type PricingLine = {
 export type DiscountRule =
   | { code: string; kind: "percent"; basisPoints: number; productIds?: ReadonlySet<string> | null }
   | { code: string; kind: "fixed"; amountCents: number; productIds?: ReadonlySet<string> | null }
-  | { code: string; kind: "free_shipping" };
+  /** `coversShipping` false: the chosen rate is not one the code makes free (docs/money-path.md). */
+  | { code: string; kind: "free_shipping"; coversShipping?: boolean };
 
 export type PricingRules = {
   currency: string;
@@ -100,7 +101,7 @@ export function priceQuote(input: PricingLine[], rules: PricingRules = DEFAULT_P
   }));
   const subtotalCents = totals.reduce((s, t) => s + t, 0);
   const discountCents = discounts.reduce((s, d) => s + d, 0);
-  const freeShipping = rules.discount?.kind === "free_shipping";
+  const freeShipping = rules.discount?.kind === "free_shipping" && rules.discount.coversShipping !== false;
   const shippingCents = freeShipping ? 0 : Math.max(0, rules.shipping.amountCents);
   const shippingTax = rules.tax.shippingTaxable ? taxOf(shippingCents, rules.tax) : 0;
   const taxCents = lines.reduce((s, l) => s + l.taxCents, 0) + shippingTax;

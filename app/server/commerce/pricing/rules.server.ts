@@ -91,7 +91,14 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
 
   const goodsCents = priceQuote(lines, { ...DEFAULT_PRICING, discount: discountRule }).totalCents;
   const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
-  const shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
+  let shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
+  if (discountRule?.kind === "free_shipping" && shipping.state === "known") {
+    // A free-shipping code makes the zone's cheapest rate for this cart free, not a dearer one the
+    // shopper picks (Overnight stays $25.00); the options show each price after the code.
+    const covered = shipping.options[0]!.id;
+    shipping = { ...shipping, options: shipping.options.map((o) => (o.id === covered ? { ...o, amountCents: 0 } : o)) };
+    discountRule = { ...discountRule, coversShipping: shipping.selectedId === covered };
+  }
 
   const { settings, rate, regionMissing } = await reads.tax;
   const chosen = shipping.state === "known" ? shipping.options.find((o) => o.id === shipping.selectedId)! : null;
