@@ -1,7 +1,9 @@
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { useState } from "react";
 import { COUNTRIES, type CheckoutForm, type CheckoutFormField } from "~/lib/checkout";
+import { regionsOf } from "~/lib/regions";
 import { cn } from "~/lib/utils";
 
 type Errors = Partial<Record<CheckoutFormField, string>>;
@@ -28,6 +30,9 @@ const FIELDS: FieldSpec[] = [
 
 /** The shipping form's fields (docs/rules/cart-and-checkout.md, The form); errors sit beside their field. */
 export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<CheckoutForm>; errors: Errors }) {
+  // The State field offers the country's ISO 3166-2 regions; what is typed is read as one on the server.
+  const [country, setCountry] = useState(defaults.country ?? "US");
+  const regions = regionsOf(country);
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {FIELDS.map((f) => (
@@ -51,6 +56,7 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
             aria-required={f.required || undefined}
             aria-invalid={errors[f.name] ? true : undefined}
             aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
+            list={f.name === "state" && regions.length ? "checkout-state-regions" : undefined}
           />
           {errors[f.name] ? (
             <p id={`checkout-${f.name}-error`} className="text-sm text-destructive">
@@ -68,6 +74,7 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
           defaultValue={defaults.country ?? "US"}
           wrapperClassName="w-full"
           aria-invalid={errors.country ? true : undefined}
+          onChange={(e) => setCountry(e.target.value)}
         >
           {COUNTRIES.map(([code, name]) => (
             <option key={code} value={code}>
@@ -77,6 +84,11 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
         </NativeSelect>
         {errors.country ? <p className="text-sm text-destructive">{errors.country}</p> : null}
       </div>
+      <datalist id="checkout-state-regions">
+        {regions.map((r) => (
+          <option key={r.code} value={r.name} />
+        ))}
+      </datalist>
     </div>
   );
 }
