@@ -59,6 +59,8 @@ export const shippingRates = pgTable(
     weightBands: jsonb("weight_bands").$type<WeightBand[]>().notNull().default(sql`'[]'::jsonb`),
     /** 'Delivered in 3–5 business days'. */
     estimate: text("estimate").notNull().default(""),
+    /** A free-shipping code makes this rate free; when no rate of the zone says so, the cheapest. */
+    freeWithCode: boolean("free_with_code").notNull().default(false),
     position: integer("position").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),

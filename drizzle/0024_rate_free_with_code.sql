@@ -1,0 +1,1 @@
+ALTER TABLE "shipping_rates" ADD COLUMN "free_with_code" boolean DEFAULT false NOT NULL;
