@@ -193,6 +193,7 @@ export type RateFormValues = {
   freeOver: string;
   bands: BandFormValues[];
   estimate: string;
+  freeWithCode: boolean;
 };
 
 export const EMPTY_RATE_FORM: RateFormValues = {
@@ -202,6 +203,7 @@ export const EMPTY_RATE_FORM: RateFormValues = {
   freeOver: "",
   bands: [{ from: "0", to: "", price: "" }],
   estimate: "",
+  freeWithCode: false,
 };
 
 export const RateInput = z
@@ -212,6 +214,7 @@ export const RateInput = z
     freeOver: text("Free over"),
     bands: z.unknown().optional(),
     estimate: text("Estimate").pipe(z.string().max(SHIPPING_LIMITS.estimate, `Estimate must be at most ${SHIPPING_LIMITS.estimate} characters`)),
+    freeWithCode: flag,
   })
   .transform((raw, ctx) => {
     let priceCents = 0;
@@ -231,7 +234,7 @@ export const RateInput = z
       const bands = parseBands(raw.bands, ctx);
       if (bands) weightBands = bands;
     }
-    return { name: raw.name, kind: raw.kind, priceCents, freeOverCents, weightBands, estimate: raw.estimate };
+    return { name: raw.name, kind: raw.kind, priceCents, freeOverCents, weightBands, estimate: raw.estimate, freeWithCode: raw.freeWithCode };
   });
 
 export type RateValues = z.output<typeof RateInput>;

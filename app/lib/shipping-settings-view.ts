@@ -27,6 +27,8 @@ export type AdminRate = {
   kind: RateKind;
   priceCents: number;
   freeOverCents: number | null;
+  /** A free-shipping code makes this rate free. */
+  freeWithCode: boolean;
   weightBands: AdminWeightBand[];
   estimate: string;
 };

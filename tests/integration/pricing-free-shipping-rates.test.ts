@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { CartReview } from "~/lib/pricing-view";
 import { loader as quoteLoader } from "~/routes/resources/cart-quote";
 import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
+import { createRate } from "~/server/commerce/pricing/settings-admin.server";
 import { orders } from "~/server/platform/db/schema";
 import { cartLines, routeArgs, shippingForm } from "../factories/orders";
 import { makeDiscountCode, makeZone, resetPricing, withoutDefaultZone } from "../factories/pricing";
@@ -54,6 +55,21 @@ describe("a free-shipping code covers the zone's cheapest rate", () => {
     const { p, standard } = await setup("SHIPFREE2");
     const review = await quote(p.id, { code: "SHIPFREE2", rate: standard.id });
     expect(review.quote.shipping).toMatchObject({ name: "Standard", amountCents: 0 });
+    expect(review.quote.totalCents).toBe(4000);
+  });
+});
+
+describe("the owner chooses which rates a free-shipping code covers", () => {
+  it("a code covers the rates marked 'free with a code' (Overnight here), and the options show it free", async () => {
+    await withoutDefaultZone(t.db);
+    const { zone } = await makeZone(t.db, { name: "US", countries: ["US"] }, []);
+    await createRate(t.db, zone.id, { name: "Standard", kind: "flat", price: "5", estimate: "" });
+    await createRate(t.db, zone.id, { name: "Overnight", kind: "flat", price: "25", estimate: "", freeWithCode: "on" });
+    await makeDiscountCode(t.db, { code: "OVERNIGHTFREE", kind: "free_shipping", percentBasisPoints: null });
+    const p = await makeProduct(t.db, { priceCents: 4000, stockQuantity: 5 });
+    const review = await quote(p.id, { code: "OVERNIGHTFREE" });
+    expect(review.shipping.state === "known" && review.shipping.options.map((o) => [o.name, o.amountCents])).toEqual([["Overnight", 0], ["Standard", 500]]);
+    expect(review.quote.shipping).toMatchObject({ name: "Overnight", amountCents: 0 });
     expect(review.quote.totalCents).toBe(4000);
   });
 });

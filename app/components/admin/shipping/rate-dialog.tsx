@@ -2,7 +2,9 @@ import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Switch } from "~/components/ui/switch";
 import { centsToText, EMPTY_RATE_FORM, RateInput, type BandFormValues, type RateFormValues } from "~/lib/shipping-settings-input";
 import { RATE_KIND_LABELS, RATE_KINDS, type AdminRate, type AdminZone, type RateKind } from "~/lib/shipping-settings-view";
 import { FormDialog } from "./form-dialog";
@@ -19,6 +21,7 @@ function toForm(rate: AdminRate | null): RateFormValues {
       ? rate.weightBands.map((b) => ({ from: String(b.fromGrams), to: b.toGrams === null ? "" : String(b.toGrams), price: centsToText(b.priceCents) }))
       : EMPTY_RATE_FORM.bands,
     estimate: rate.estimate,
+    freeWithCode: rate.freeWithCode,
   };
 }
 
@@ -189,6 +192,13 @@ export function RateDialog({ zone, rate, onClose }: { zone: AdminZone; rate: Adm
           {...fieldAria("rate-estimate", errors.estimate)}
         />
       </FormField>
+      <div className="space-y-1">
+        <div className="flex items-center gap-3">
+          <Switch id="rate-free-with-code" checked={form.freeWithCode} onCheckedChange={(v) => change("freeWithCode", v)} />
+          <Label htmlFor="rate-free-with-code">Free with a free-shipping code</Label>
+        </div>
+        <p className="text-xs text-muted-foreground">When no rate of the zone is marked, a free-shipping code makes its cheapest rate free.</p>
+      </div>
     </FormDialog>
   );
 }

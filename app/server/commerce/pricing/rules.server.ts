@@ -93,11 +93,15 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
   const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
   let shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
   if (discountRule?.kind === "free_shipping" && shipping.state === "known") {
-    // A free-shipping code makes the zone's cheapest rate for this cart free, not a dearer one the
-    // shopper picks (Overnight stays $25.00); the options show each price after the code.
-    const covered = shipping.options[0]!.id;
-    shipping = { ...shipping, options: shipping.options.map((o) => (o.id === covered ? { ...o, amountCents: 0 } : o)) };
-    discountRule = { ...discountRule, coversShipping: shipping.selectedId === covered };
+    // A free-shipping code makes free the rates the owner marked, else the zone's cheapest for this
+    // cart, never a dearer one the shopper picks (Overnight stays $25.00); the options show each
+    // price after the code.
+    const marked = new Set(((await reads.zone)?.rates ?? []).filter((r) => r.freeWithCode).map((r) => r.id));
+    const covered = marked.size ? marked : new Set([shipping.options[0]!.id]);
+    const options = shipping.options.map((o) => (covered.has(o.id) ? { ...o, amountCents: 0 } : o)).sort((a, b) => a.amountCents - b.amountCents);
+    const picked = options.some((o) => o.id === request.rateId) ? request.rateId! : options[0]!.id;
+    shipping = { ...shipping, options, selectedId: picked };
+    discountRule = { ...discountRule, coversShipping: covered.has(shipping.selectedId) };
   }
 
   const { settings, rate, regionMissing } = await reads.tax;

@@ -165,6 +165,7 @@ const rateColumns = (rate: RateValues) => ({
   freeOverCents: rate.freeOverCents,
   weightBands: rate.weightBands,
   estimate: rate.estimate,
+  freeWithCode: rate.freeWithCode,
 });
 
 export async function createRate(db: Db, zoneIdInput: unknown, input: unknown): Promise<{ id: string }> {

@@ -31,6 +31,8 @@ export type Rate = {
   freeOverCents: number | null;
   weightBands: WeightBand[];
   estimate: string;
+  /** A free-shipping code makes it free (when no rate of the zone is marked: the cheapest). */
+  freeWithCode?: boolean;
   position: number;
 };
 
@@ -130,6 +132,7 @@ export const rateFields = {
   freeOverCents: shippingRates.freeOverCents,
   weightBands: shippingRates.weightBands,
   estimate: shippingRates.estimate,
+  freeWithCode: shippingRates.freeWithCode,
 };
 
 /** The engine's Rate: those and the owner's order. */
