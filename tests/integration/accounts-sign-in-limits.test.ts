@@ -54,6 +54,19 @@ describe("sign-in limits cannot lock the owner out", () => {
     expect((await signIn(owner.email, "fresh-linen-77", freshIp())).status).toBe(200);
   });
 
+  it("counts an IPv6 attacker's whole /64 as one address, so rotating through it does not lock the owner out", async () => {
+    const owner = await makeUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 9; i++) statuses.push((await signIn(owner.email, `guess-${i}-wrong`, `2001:db8:77:1::${i.toString(16)}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    // Another address in the same /64, written out in full, is the same source.
+    expect((await signIn(owner.email, owner.password, "2001:0db8:0077:0001:ffff:0:0:1")).status).toBe(429);
+
+    const ok = await signIn(owner.email, owner.password, freshIp());
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ ok: true, redirectTo: "/" });
+  });
+
   it("caps the guesses a handful of addresses can make at one account", async () => {
     const owner = await makeUser(t.db);
     const addresses = [freshIp(), freshIp(), freshIp(), freshIp(), freshIp()];

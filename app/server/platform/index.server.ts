@@ -58,6 +58,7 @@ export {
   clientIp,
   hit,
   hitPerSource,
+  limitedSource,
   overLimit,
   rateLimitRefusal,
   tooManyAttemptsMessage,

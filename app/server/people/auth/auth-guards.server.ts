@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { clearRateLimits, type Db, hit, hitPerSource, type RateLimitResult, tooManyAttemptsMessage } from "../../platform/index.server";
+import { clearRateLimits, type Db, hit, hitPerSource, limitedSource, type RateLimitResult, tooManyAttemptsMessage } from "../../platform/index.server";
 import { passwordProblems } from "./password-policy.server";
 
 const MINUTE = 60_000;
@@ -103,7 +103,7 @@ function tooLong(value: unknown, max: number) {
 export function authGuards(db: Db) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
-    const ip = ctx.headers?.get("x-shop-client-ip") ?? "unknown";
+    const ip = limitedSource(ctx.headers?.get("x-shop-client-ip") ?? "unknown");
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     if (ctx.path === "/sign-in/email") {
       const r = await checkPasswordAttempt(db, email, ip);

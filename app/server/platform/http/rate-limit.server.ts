@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { getEnv } from "../env.server";
 import type { Db } from "../db/client.server";
@@ -110,5 +111,22 @@ export function rateLimitRefusal(retryAfterSeconds: number): Refusal {
  * always overwritten.
  */
 export function clientIp(request: Request): string {
-  return request.headers.get("x-shop-client-ip") ?? "unknown";
+  return limitedSource(request.headers.get("x-shop-client-ip") ?? "unknown");
+}
+
+/**
+ * The source a limit counts for an address: an IPv4 address as it is (also when written as
+ * IPv6-mapped, '::ffff:203.0.113.9'), an IPv6 address by its /64 network ('2001:db8:1:2::/64'),
+ * since one household or server is given a whole /64 and could otherwise count as endless
+ * addresses (docs/rules/accounts.md).
+ */
+export function limitedSource(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const groups = address.includes("::") ? [...front, ...Array(8 - front.length - back.length).fill("0"), ...back] : front;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
