@@ -51,6 +51,7 @@ beforeEach(async () => {
   smtp.received.length = 0;
   smtp.mode.reject = null;
   smtp.mode.delayMs = 0;
+  smtp.mode.loseReplies = 0;
   process.env.SMTP_URL = smtp.url;
   resetEnvCache();
 });
@@ -190,6 +191,23 @@ describe("retries with backoff, then given up", () => {
       expect(r).toMatchObject({ status: "retrying", attempts: 1 });
       expect(await jobsOf(id)).toEqual([r.nextAttemptAt]);
     }
+  });
+});
+
+describe("a mail resent after a lost reply", () => {
+  it("goes out again with the same Message-ID, so the receiver sees one mail twice, not two mails", async () => {
+    smtp.mode.loseReplies = 1;
+    const { id } = await queueMail(t.db, { to: "once@example.test", subject: "Your order", text: "x" });
+    expect(await deliverQueuedMail(t.db, id)).toBe("retrying");
+    expect(await deliverQueuedMail(t.db, id, { at: minutesFromNow(2) })).toBe("sent");
+    const ids = smtp.received.map((m) => /^Message-ID: *(<[^>]+>)/im.exec(m.raw)?.[1]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBe(ids[0]);
+    // Another mail has its own.
+    const other = await queueMail(t.db, { to: "other@example.test", subject: "Another", text: "x" });
+    expect(await deliverQueuedMail(t.db, other.id)).toBe("sent");
+    expect(/^Message-ID: *(<[^>]+>)/im.exec(smtp.received[2]!.raw)?.[1]).not.toBe(ids[0]);
   });
 });
 

@@ -6,11 +6,11 @@ export type ReceivedMail = { from: string; to: string[]; raw: string; subject: s
 /**
  * A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives, and can be
  * stopped and started again on the same port (an outage), made to refuse recipients (a 550) or to
- * answer slowly (so two senders overlap).
+ * answer slowly (so two senders overlap), or to keep a mail while its reply is lost (`loseReplies`).
  */
 export async function startSmtpFake() {
   const received: ReceivedMail[] = [];
-  const mode = { reject: null as string | null, delayMs: 0 };
+  const mode = { reject: null as string | null, delayMs: 0, loseReplies: 0 };
   let server: SMTPServer | null = null;
   let port = 0;
 
@@ -41,6 +41,13 @@ export async function startSmtpFake() {
               raw,
               subject,
             });
+            // The mail was accepted, but the sender never hears so (its reply was lost).
+            if (mode.loseReplies > 0) {
+              mode.loseReplies--;
+              const err = new Error("451 connection lost before the reply") as Error & { responseCode: number };
+              err.responseCode = 451;
+              return callback(err);
+            }
             callback();
           }, mode.delayMs);
         });

@@ -232,6 +232,16 @@ function extrasForRetry(row: ClaimedMail): Pick<Mail, "replyTo" | "headers"> {
   return out;
 }
 
+/**
+ * One Message-ID per recorded mail, the same on every try: when the relay took a mail but its
+ * answer was lost, the retry is the same mail to the receiver, not a second one. Made from the
+ * row's id and the sender's domain.
+ */
+export function messageIdFor(id: string, from: string): string {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${id}@${domain}>`;
+}
+
 /** One try of a claimed mail; the row is updated only if this try still owns it. */
 async function attempt(db: Db, row: ClaimedMail, extras: Pick<Mail, "replyTo" | "headers" | "secretLink">): Promise<Exclude<DeliveryOutcome, "skipped">> {
   const env = getEnv();
@@ -247,6 +257,7 @@ async function attempt(db: Db, row: ClaimedMail, extras: Pick<Mail, "replyTo" | 
       from: row.from,
       to: row.to,
       subject: row.subject,
+      messageId: messageIdFor(row.id, row.from),
       text: row.text,
       html: row.html ?? undefined,
       replyTo: extras.replyTo ? headerSafe(extras.replyTo) : undefined,
