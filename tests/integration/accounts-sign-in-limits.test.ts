@@ -67,6 +67,22 @@ describe("sign-in limits cannot lock the owner out", () => {
     expect(ok.data).toMatchObject({ ok: true, redirectTo: "/" });
   });
 
+  it("lets the owner ask for a reset mail after someone else asked for the account's reset until refused", async () => {
+    const owner = await makeUser(t.db);
+    const attacker = freshIp();
+    const ask = (ip: string) => run(forgotAction, post("/auth/forgot-password", { email: owner.email }, { ip }));
+    for (let i = 0; i < 5; i++) expect((await ask(attacker)).status).toBe(200);
+    const refused = await ask(attacker);
+    expect(refused.status).toBe(429);
+    expect(refused.data.message).toBe("Too many attempts, try again in 60 minutes");
+    const before = (await mailsTo(t.db, owner.email)).length;
+
+    expect((await ask(freshIp())).status).toBe(200);
+    const after = await mailsTo(t.db, owner.email);
+    expect(after.length).toBe(before + 1);
+    expect(after.every((m) => m.subject === "Reset your Linen & Loft password")).toBe(true);
+  });
+
   it("caps the guesses a handful of addresses can make at one account", async () => {
     const owner = await makeUser(t.db);
     const addresses = [freshIp(), freshIp(), freshIp(), freshIp(), freshIp()];

@@ -5,7 +5,7 @@ import { passwordProblems } from "./password-policy.server";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type Limit = { scope: "ip" | "email"; limit: number; windowMs: number };
+type Limit = { scope: "ip" | "email" | "email-ip"; limit: number; windowMs: number };
 
 /**
  * Guesses at an account's password: a sign-in, and the password the account page asks for
@@ -74,11 +74,13 @@ export const AUTH_LIMITS: Record<string, { name: string; limits: Limit[] }> = {
       { scope: "email", limit: 5, windowMs: HOUR },
     ],
   },
+  // Per address that asks, never per account: others asking for an account's reset must not
+  // keep its owner from getting the mail.
   "/request-password-reset": {
     name: "reset",
     limits: [
       { scope: "ip", limit: 10, windowMs: HOUR },
-      { scope: "email", limit: 5, windowMs: HOUR },
+      { scope: "email-ip", limit: 5, windowMs: HOUR },
     ],
   },
   "/reset-password": { name: "reset-submit", limits: [{ scope: "ip", limit: 20, windowMs: HOUR }] },
@@ -124,8 +126,8 @@ export function authGuards(db: Db) {
     const rule = AUTH_LIMITS[ctx.path];
     if (rule) {
       for (const l of rule.limits) {
-        if (l.scope === "email" && !email) continue;
-        const who = l.scope === "ip" ? ip : email;
+        if (l.scope !== "ip" && !email) continue;
+        const who = l.scope === "ip" ? ip : l.scope === "email" ? email : `${email}|${ip}`;
         const r = await hit(db, `${rule.name}:${l.scope}:${who}`, l.limit, l.windowMs);
         if (!r.ok) throw tooMany(r);
       }
