@@ -38,9 +38,22 @@ describe("the abandoned-checkout reminder mail", () => {
     expect((await mail(context(), "subscriber")).text).toContain("because you subscribe to our newsletter");
   });
 
+  it("keeps the name typed at checkout out of the subject, even when the owner's subject asks for it", async () => {
+    const ctx = context({ "abandoned-checkout": { subject: "Hello {name}, your {shopName} cart is waiting" } });
+    const m = await abandonedCheckoutMail(ctx, {
+      firstName: "Your account is locked, call +1 555 0100",
+      lines: LINES,
+      cartUrl: CART_URL,
+      unsubscribeUrl: UNSUBSCRIBE_URL,
+      reason: "asked",
+    });
+    expect(m.subject).toBe("Hello, your Linen & Loft cart is waiting");
+    expect(m.subject).not.toContain("locked");
+  });
+
   it("uses the owner's subject and intro, with script or HTML shown as text", async () => {
     const m = await mail(context({ "abandoned-checkout": { subject: "{name}, your {shopName} basket", intro: "<script>alert(1)</script> <b>Come back</b>, {name}!" } }));
-    expect(m.subject).toBe("Ada, your Linen & Loft basket");
+    expect(m.subject).toBe("Your Linen & Loft basket");
     expect(m.html).not.toContain("<script>alert(1)</script>");
     expect(m.html).not.toContain("<b>Come back</b>");
     expect(m.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;Come back&lt;/b&gt;, Ada!");

@@ -30,7 +30,10 @@ const WHY: Record<ReminderReason, string> = {
  */
 export async function abandonedCheckoutMail(ctx: MailContext, p: AbandonedCheckoutMail): Promise<RenderedMail> {
   const { brand } = ctx;
-  const { subject, intro } = ownerText(ctx, "abandoned-checkout", { name: p.firstName });
+  const { intro } = ownerText(ctx, "abandoned-checkout", { name: p.firstName });
+  // The name was typed at checkout by whoever filled the form: never in the subject, so the
+  // reminder cannot carry someone's words as a shop-branded headline ({name} there is dropped).
+  const subject = withoutName(ownerText(ctx, "abandoned-checkout", { name: "" }).subject);
   const later = "Prices and stock are checked again when you open your cart; anything no longer available is left out, and we tell you which.";
   const html = await renderHtml(
     <MailLayout brand={brand} preview={intro}>
@@ -56,4 +59,10 @@ export async function abandonedCheckoutMail(ctx: MailContext, p: AbandonedChecko
     [WHY[p.reason], `Unsubscribe (no sign-in needed): ${p.unsubscribeUrl}`],
   ]);
   return { subject, html, text };
+}
+
+/** A subject whose {name} was left empty, tidied: no stray comma or doubled space, a capital first. */
+function withoutName(subject: string) {
+  const tidy = subject.replace(/\s+([,.!?;:])/g, "$1").replace(/\s{2,}/g, " ").replace(/^[\s,.!?;:]+/, "").trim();
+  return tidy.charAt(0).toUpperCase() + tidy.slice(1);
 }
