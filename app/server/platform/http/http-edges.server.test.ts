@@ -99,6 +99,28 @@ describe("privateResponses", () => {
     expect(await cacheControl("/api")).toBeUndefined();
     expect(await cacheControl("/administrator-notes")).toBeUndefined();
   });
+
+  it("marks the pages a mail's token opens private for everyone: /cart/restore, /unsubscribe, /newsletter/*", async () => {
+    const app = express();
+    app.use(privateResponses());
+    // A page that says nothing about caching (as React Router sends a loader's page without a `headers` export).
+    app.use((_req, res) => void res.type("text/html").send("<p>token page</p>"));
+    const base = await listen(app);
+    for (const path of [
+      "/cart/restore?token=t",
+      "/cart/restore.data?token=t",
+      "/unsubscribe?email=a%40b.test&token=t",
+      "/unsubscribe.data?token=t",
+      "/newsletter/confirm?id=1&token=t",
+      "/newsletter/unsubscribe?id=1&token=t",
+      "/newsletter/unsubscribe.data?id=1&token=t",
+    ]) {
+      expect((await send(base, "GET", path)).headers["cache-control"], path).toBe("private, no-store");
+    }
+    // Storefront pages without a token stay as they are.
+    expect((await send(base, "GET", "/cart")).headers["cache-control"]).toBeUndefined();
+    expect((await send(base, "GET", "/unsubscribed-offers")).headers["cache-control"]).toBeUndefined();
+  });
 });
 
 describe("securityHeaders", () => {

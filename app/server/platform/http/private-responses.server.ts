@@ -4,6 +4,12 @@ import type { NextFunction, Request, Response } from "express";
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /** The admin and the account page: personal whoever asks, and whatever they answer (a redirect too). */
 const PRIVATE_PATH = /^\/(?:admin|profile)(?:[/.]|$)/;
+/**
+ * Pages a mail's link opens with its working token, and that show an email or a cart's lines:
+ * the abandoned-checkout reminder's cart and unsubscribe links, the newsletter's confirm and
+ * unsubscribe links. Personal to whoever holds the link, whatever the route sends.
+ */
+const TOKEN_PATH = /^\/(?:cart\/restore|unsubscribe|newsletter\/[^/]+)(?:\.data)?$/;
 /** A page, or React Router's answer to a client-side navigation's `.data` request. */
 const PAGE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
 
@@ -11,12 +17,12 @@ export const PRIVATE_NO_STORE = "private, no-store";
 
 /** Whether the response to this request must be kept out of every cache (shared or not). */
 export function isPrivateRequest(req: Pick<Request, "path" | "headers">): boolean {
-  return SESSION_COOKIE.test(req.headers.cookie ?? "") || PRIVATE_PATH.test(req.path);
+  return SESSION_COOKIE.test(req.headers.cookie ?? "") || PRIVATE_PATH.test(req.path) || TOKEN_PATH.test(req.path);
 }
 
 /**
  * `Cache-Control: private, no-store` on what a signed-in person is sent, and on every /admin and
- * /profile answer: every page and `.data` answer, and any other answer that says nothing about
+ * /profile answer and on the pages a mail's token opens (TOKEN_PATH): every page and `.data` answer, and any other answer that says nothing about
  * caching itself (a JSON or CSV answer; files from /media or /assets keep their own long caching,
  * since they are the same for everyone). Storefront pages for visitors without cookies come from
  * the page cache instead and are untouched (docs/decisions/0012).
