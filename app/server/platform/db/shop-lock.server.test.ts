@@ -26,6 +26,21 @@ describe("the one-shop-per-data-folder lock", () => {
     expect(() => takeShopLock(dir)).toThrow(`Another shop (process ${other.pid}) is already running`);
   });
 
+  it("takes over a lock whose shop was killed with -9 and is still a zombie (its parent has not reaped it)", async () => {
+    // sh starts a short child, then becomes `sleep` and never reaps it: the child stays a zombie.
+    const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    try {
+      const pid = Number((await new Promise<Buffer>((r) => parent.stdout!.once("data", r))).toString().trim());
+      const started = processStartTime(pid);
+      await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.charAt(0)).toBe("Z");
+      fs.writeFileSync(lock(), `${pid} ${started}`);
+      expect(() => takeShopLock(dir)).not.toThrow();
+      expect(fs.readFileSync(lock(), "utf8").split(" ")[0]).toBe(String(process.pid));
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+
   it("takes over a lock whose pid now belongs to a process started later (the shop was killed with -9)", () => {
     fs.writeFileSync(lock(), `${other.pid} 1`);
     takeShopLock(dir);

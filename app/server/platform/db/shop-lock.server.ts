@@ -23,6 +23,16 @@ export function processStartTime(pid: number): string {
   }
 }
 
+/** The process's state letter from /proc (R, S, D, Z for a zombie, …), or "" where /proc cannot tell. */
+function processState(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).charAt(0);
+  } catch {
+    return "";
+  }
+}
+
 function isRunningShop(lock: string): boolean {
   const [pidText = "", started = ""] = lock.trim().split(" ");
   const pid = Number.parseInt(pidText, 10);
@@ -32,6 +42,9 @@ function isRunningShop(lock: string): boolean {
   } catch {
     return false;
   }
+  // A shop killed with -9 whose parent has not reaped it yet still answers signal 0 as a zombie
+  // ('Z', or 'X' while it goes): it runs no code and holds nothing, so its lock is taken over.
+  if (processState(pid) === "Z" || processState(pid) === "X") return false;
   const now = processStartTime(pid);
   if (!now) return true; // no /proc (not Linux): the signal check is all there is
   if (started) return now === started;
