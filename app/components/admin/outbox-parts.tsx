@@ -1,10 +1,6 @@
-import { Loader2, RotateCcw } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { MAIL_MAX_ATTEMPTS, canResend, mailStateLabel, type OutboxRow, type ResendAnswer } from "~/lib/outbox-view";
+import { MAIL_MAX_ATTEMPTS, canResend, mailStateLabel, type OutboxRow } from "~/lib/outbox-view";
+import { RowRetryForm } from "./row-action";
 import { UtcTime } from "./utc-time";
 
 type StateOf = Pick<OutboxRow, "status" | "transport" | "attempts" | "nextAttemptAt" | "error">;
@@ -36,35 +32,8 @@ export function MailState({ mail, detailed = false }: { mail: StateOf; detailed?
 
 /** 'Resend' for a mail that failed: a form, so it works before the page's JavaScript has loaded. */
 export function ResendButton({ mail, label }: { mail: Pick<OutboxRow, "id" | "status" | "to">; label?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === mail.id;
   if (!canResend(mail)) return null;
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value="resend" />
-      <input type="hidden" name="id" value={mail.id} />
-      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={label ?? `Resend the mail to ${mail.to}`}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-        Resend
-      </Button>
-    </Form>
-  );
-}
-
-/** The answer to 'Resend', as a toast and (without JavaScript, or for a screen reader) as text. */
-export function ResendResult({ answer }: { answer: ResendAnswer | undefined }) {
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!answer || shown.current === answer) return;
-    shown.current = answer;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(answer.message);
-  }, [answer]);
-  return (
-    <div role="status" className="text-sm empty:hidden">
-      {answer ? answer.message : null}
-    </div>
-  );
+  return <RowRetryForm intent="resend" id={mail.id} label="Resend" ariaLabel={label ?? `Resend the mail to ${mail.to}`} />;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { TryAgainButton, TryAgainResult } from "~/components/admin/failed-job-parts";
+import { TryAgainButton } from "~/components/admin/failed-job-parts";
+import { RowActionAnswer } from "~/components/admin/row-action";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TryAgainInput } from "~/lib/failed-job-input";
@@ -52,7 +53,7 @@ export default function BackgroundJobsPage({ loaderData, actionData }: Route.Com
           {total > 0 ? ` ${total} failed${total > jobs.length ? `; the newest ${jobs.length} are shown` : ""}.` : ""}
         </p>
       </div>
-      <TryAgainResult answer={actionData} />
+      <RowActionAnswer answer={actionData} />
       {jobs.length === 0 ? (
         <p className="rounded-lg border p-8 text-center text-muted-foreground">No failed jobs: everything the shop did in the background went through.</p>
       ) : (

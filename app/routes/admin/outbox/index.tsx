@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MailState, ResendButton, ResendResult } from "~/components/admin/outbox-parts";
+import { MailState, ResendButton } from "~/components/admin/outbox-parts";
+import { RowActionAnswer } from "~/components/admin/row-action";
 import { Pagination } from "~/components/admin/pagination";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
@@ -56,7 +57,7 @@ export default function OutboxPage({ loaderData, actionData }: Route.ComponentPr
           {failed > 0 ? ` ${failed} failed and not delivered yet.` : ""}
         </p>
       </div>
-      <ResendResult answer={actionData} />
+      <RowActionAnswer answer={actionData} />
       <nav aria-label="Filter by state" className="flex flex-wrap gap-2">
         {OUTBOX_FILTERS.map((f) => (
           <Button key={f} asChild size="sm" variant={f === filter ? "default" : "outline"}>

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { MailHtmlFrame, MailState, ResendButton, ResendResult } from "~/components/admin/outbox-parts";
+import { MailHtmlFrame, MailState, ResendButton } from "~/components/admin/outbox-parts";
+import { RowActionAnswer } from "~/components/admin/row-action";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
@@ -75,7 +76,7 @@ export default function OutboxMessagePage({ loaderData, actionData }: Route.Comp
               <ResendButton mail={m} />
             </dd>
           </dl>
-          <ResendResult answer={actionData} />
+          <RowActionAnswer answer={actionData} />
         </CardHeader>
         <CardContent className="grid gap-6">
           <p className="text-xs text-muted-foreground">
