@@ -6,7 +6,8 @@ import { useShop } from "./harness";
 import { open } from "./page-helpers";
 import { addToCart, checkoutForm, fillShipping, payWith } from "./shopper-steps";
 
-const shop = useShop();
+// The payment page is a round trip through the server and the provider: on a loaded machine it can take past 10 s.
+const shop = useShop({ pageTimeout: 30_000 });
 
 describe("buying through the cart, the checkout and the test payment page", () => {
   it("add 2 products → cart → change a quantity → checkout → pay → 'Order Confirmed!', stock reduced, order in the Orders tab", async () => {
