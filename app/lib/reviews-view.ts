@@ -66,9 +66,14 @@ export type AdminReview = PublicReview & {
 export const REVIEW_FILTERS = ["pending", "approved", "hidden", "all"] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
-/** Whether text carries markup: reviews are plain text, so a tag or comment is refused with a message. */
+/**
+ * Whether text carries markup: reviews are plain text, so a tag or comment is refused with a
+ * message. Browsers end a tag's name at a slash as at a space (`<svg/onload=…>`), and read a tag
+ * with attributes even when its `>` never comes, so both count as markup; a lone `<` ("I <3",
+ * "< $100") does not.
+ */
 export function hasMarkup(text: string): boolean {
-  return /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<!--|<\s*script\b|<\s*\/\s*[a-z]/i.test(text);
+  return /<\/?[a-z][a-z0-9-]*(?:[\s/][^<>]*)?>|<!--|<\s*script\b|<\s*\/\s*[a-z]|<[a-z][a-z0-9-]*[\s/][^<>]*=/i.test(text);
 }
 
 /** "Casey Customer" → "Casey C.": enough to be a person, not enough to find one. */

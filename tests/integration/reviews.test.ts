@@ -141,6 +141,25 @@ describe("writing a review", () => {
     expect((await reviewsOf(product.id))[0]!.body).toBe(plain);
   });
 
+  it("markup with a slash where a space would be (<svg/onload=…>) is refused like other tags", async () => {
+    const product = await makeProduct(t.db);
+    const buyer = await verifiedBuyer(t.db, product);
+    const markup = [
+      { body: "Nice <svg/onload=alert(1)>" },
+      { body: "<img/src=x/onerror=alert(1)>" },
+      { title: "<svg/onload=alert(1)" },
+      { body: "<details open ontoggle=alert(1)" },
+    ];
+    for (const fields of markup) {
+      const res = await post(buyer, product.id, { ...GOOD, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(Object.values(res.body.fieldErrors ?? {})).toContain("Reviews are plain text: please remove the HTML tags (the parts in < >).");
+    }
+    expect(await reviewsOf(product.id)).toHaveLength(0);
+    const plain = "Softer than 2<3 would suggest, a/b tested: 5 stars. x < y/z = ok";
+    expect((await post(buyer, product.id, { ...GOOD, body: plain })).status).toBe(200);
+  });
+
   it("a review posted for another user is stored as the signed-in shopper's, and refused when that shopper did not buy", async () => {
     const product = await makeProduct(t.db);
     const buyer = await verifiedBuyer(t.db, product);
