@@ -9,7 +9,7 @@ import { action as reminderSettingAction } from "~/routes/admin/site-settings-re
 import { loader as siteSettingsLoader } from "~/routes/admin/site-settings";
 import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
 import { createDatabase, type Database, type Db } from "~/server/platform/db/client.server";
-import { mailOptOuts, mailOutbox, newsletterSubscriptions, orders, products, siteSettings, testPaymentSessions } from "~/server/platform/db/schema";
+import { mailOptOuts, mailOutbox, newsletterSubscriptions, orders, products, siteSettings, testPaymentSessions, user } from "~/server/platform/db/schema";
 import { getPaymentProvider } from "~/server/commerce/payments/index.server";
 import { sendCheckoutReminders } from "~/server/commerce/reminders/checkout-reminders.server";
 import { cartRestorePath, unsubscribePath } from "~/server/commerce/reminders/reminder-links.server";
@@ -32,13 +32,31 @@ const t = useTestDatabase();
 
 const newEmail = (label = "shopper") => `${label}-${randomBytes(4).toString("hex")}@example.test`;
 
+/**
+ * Who placed a checkout: a signed-in customer whose account has that email, confirmed ("verified",
+ * the default) or not, or a guest who typed it.
+ */
+type Placer = "verified" | "unverified" | "guest";
+
+/** The account holding `email` (any case), made with it the first time. */
+async function accountFor(db: Db, email: string, verified: boolean): Promise<string> {
+  const [found] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = lower(${email})`);
+  return found?.id ?? (await makeCustomer(db, { email, verified })).id;
+}
+
 /** An unpaid checkout made by the real checkout, placed `hoursAgo` hours ago. */
-async function checkout(db: Db, lines: [ProductRow, number][], opts: { email?: string; ticked?: boolean; hoursAgo?: number; firstName?: string } = {}) {
+async function checkout(
+  db: Db,
+  lines: [ProductRow, number][],
+  opts: { email?: string; ticked?: boolean; hoursAgo?: number; firstName?: string; by?: Placer } = {},
+) {
   const email = opts.email ?? newEmail();
+  const by = opts.by ?? "verified";
+  const userId = by === "guest" ? null : await accountFor(db, email, by === "verified");
   const result = await createCheckout(
     db,
     { lines: cartLines(...lines), form: shippingForm({ email, firstName: opts.firstName ?? "Casey" }), idempotencyKey: null, emailAboutOrder: opts.ticked ?? true },
-    { userId: null, providers: onlyProvider(getPaymentProvider(db, "test")), baseUrl: "http://localhost:3000" },
+    { userId, providers: onlyProvider(getPaymentProvider(db, "test")), baseUrl: "http://localhost:3000" },
   );
   if (!result.ok) throw new Error(`checkout refused: ${result.refusal.kind}`);
   await placedHoursAgo(db, result.orderId, opts.hoursAgo ?? 5);
@@ -142,6 +160,35 @@ describe("the reminder's run", () => {
     await placedHoursAgo(t.db, early.id, 4.2);
     await sendCheckoutReminders(t.db);
     expect(await reminders(t.db, early.email)).toHaveLength(1);
+  });
+
+  it("goes only to an address that proved itself: a guest's typed address gets none, even ticked; a signed-in customer's confirmed account address does", async () => {
+    await reminderOn(t.db, 4);
+    const rug = await makeProduct(t.db, { name: "Proof Rug", priceCents: 7000 });
+    const guest = await checkout(t.db, [[rug, 1]], { ticked: true, by: "guest" });
+    const unconfirmed = await checkout(t.db, [[rug, 1]], { ticked: true, by: "unverified" });
+    // Signed in, but the checkout names someone else's address: that address proved nothing.
+    const customer = await makeCustomer(t.db);
+    const typedForOther = newEmail("other");
+    const otherResult = await createCheckout(
+      t.db,
+      { lines: cartLines([rug, 1]), form: shippingForm({ email: typedForOther }), idempotencyKey: null, emailAboutOrder: true },
+      { userId: customer.id, providers: onlyProvider(getPaymentProvider(t.db, "test")), baseUrl: "http://localhost:3000" },
+    );
+    if (!otherResult.ok) throw new Error("checkout refused");
+    await placedHoursAgo(t.db, otherResult.orderId, 5);
+    const verified = await checkout(t.db, [[rug, 1]], { ticked: true, by: "verified" });
+    // A guest who confirmed a newsletter subscription proved the address through that mail.
+    const subscriber = await checkout(t.db, [[rug, 1]], { ticked: true, by: "guest" });
+    await subscribe(t.db, subscriber.email, true);
+
+    await sendCheckoutReminders(t.db);
+    expect(await reminders(t.db, guest.email)).toHaveLength(0);
+    expect(await reminders(t.db, unconfirmed.email)).toHaveLength(0);
+    expect(await reminders(t.db, typedForOther)).toHaveLength(0);
+    expect(await reminders(t.db, verified.email)).toHaveLength(1);
+    expect(await reminders(t.db, subscriber.email)).toHaveLength(1);
+    expect(await reminderSentAt(t.db, guest.id)).toBeNull();
   });
 
   it("without the box: only a confirmed newsletter subscriber gets it", async () => {

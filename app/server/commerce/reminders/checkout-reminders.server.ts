@@ -6,8 +6,9 @@ import { getReminderSetting, type StoredReminderSetting } from "./reminder-setti
 
 /**
  * The abandoned-checkout reminder (docs/rules/after-sale.md, The abandoned-checkout reminder): one
- * mail, some hours after a checkout that was never paid, to a shopper who asked for it at checkout
- * or subscribes to the newsletter, with a link back to a cart holding those lines.
+ * mail, some hours after a checkout that was never paid, to a signed-in shopper with a confirmed
+ * account address who asked for it at checkout, or to a confirmed newsletter subscriber, with a
+ * link back to a cart holding those lines.
  */
 
 export const REMINDER_MAIL_KIND = "abandoned-checkout";
@@ -29,12 +30,24 @@ function due(setting: StoredReminderSetting): SQL {
     and o.created_at <= now() - make_interval(hours => ${setting.hours})
     and o.created_at > now() - make_interval(days => ${REMINDER_MAX_AGE_DAYS})
     ${setting.enabledSince ? sql`and o.created_at >= ${setting.enabledSince}::timestamptz` : sql``}
-    and (o.email_about_order
-         or exists (select 1 from newsletter_subscriptions n
-                     where lower(n.email) = lower(o.email) and n.confirmed_at is not null))
+    and ${provenAddress()}
     and not exists (select 1 from mail_opt_outs x where x.email_key = lower(o.email))
     and not exists (select 1 from orders p
                      where lower(p.email) = lower(o.email) and p.paid_at is not null and p.paid_at >= o.created_at)`;
+}
+
+/**
+ * Only an address that proved it reads its mail gets a reminder, since anyone can type any address
+ * at checkout: a confirmed newsletter subscriber's, or, when the shopper ticked the box, the
+ * confirmed email of the account that placed the checkout while signed in.
+ */
+function provenAddress(): SQL {
+  return sql`(
+         exists (select 1 from newsletter_subscriptions n
+                  where lower(n.email) = lower(o.email) and n.confirmed_at is not null)
+      or (o.email_about_order
+          and exists (select 1 from users u
+                       where u.id = o.user_id and u.email_verified and lower(u.email) = lower(o.email))))`;
 }
 
 export type ReminderRun = { reminded: number; covered: number };
