@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/newsletter-export";
@@ -6,6 +7,7 @@ import { action as subscribeAction } from "~/routes/resources/newsletter";
 import { action as linkAction, loader as linkLoader } from "~/routes/store/newsletter-link";
 import { mailOutbox, newsletterSubscriptions, rateLimits } from "~/server/platform/db/schema";
 import { newsletterMailsSettled } from "~/server/content/newsletter/newsletter.server";
+import { getAuthSecret } from "~/server/platform/secrets.server";
 import { makeAdmin, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { run } from "./accounts-helpers";
@@ -136,6 +138,33 @@ describe("newsletter double opt-in", () => {
     const stale = await press(confirm!);
     expect(stale.status).toBe(400);
     expect(stale.data.message).toBe("This confirmation link is not valid or no longer works. Subscribe again from the box at the bottom of any page.");
+    expect((await adminView()).total).toBe(0);
+  });
+
+  it("signs its links with a key of their own, never the shop's auth secret itself; links mailed before still work", async () => {
+    // What a link was signed with before: an HMAC under the auth secret that also signs sessions.
+    const withAuthSecret = (step: string, id: string) => createHmac("sha256", getAuthSecret()).update(`newsletter-${step}:${id}`).digest("base64url");
+    await subscribe("keyed@example.test");
+    const [mail] = await mailsTo("keyed@example.test");
+    const { confirm, unsubscribe } = linksIn(mail!.text);
+    const id = new URL(confirm!).searchParams.get("id")!;
+    expect(new URL(confirm!).searchParams.get("token")).not.toBe(withAuthSecret("confirm", id));
+    expect(new URL(unsubscribe!).searchParams.get("token")).not.toBe(withAuthSecret("unsubscribe", id));
+    // The new links work.
+    expect((await open(confirm!)).data).toMatchObject({ step: "confirm", valid: true });
+
+    // A link from a mail sent before the change: confirms, then unsubscribes.
+    const oldConfirm = new URL(confirm!);
+    oldConfirm.searchParams.set("token", withAuthSecret("confirm", id));
+    expect((await press(oldConfirm.href)).data).toMatchObject({ ok: true });
+    expect((await adminView()).total).toBe(1);
+    // An old link's token for one step does not do the other.
+    const crossed = new URL(unsubscribe!);
+    crossed.searchParams.set("token", withAuthSecret("confirm", id));
+    expect((await press(crossed.href)).status).toBe(400);
+    const oldUnsubscribe = new URL(unsubscribe!);
+    oldUnsubscribe.searchParams.set("token", withAuthSecret("unsubscribe", id));
+    expect((await press(oldUnsubscribe.href)).data).toMatchObject({ ok: true });
     expect((await adminView()).total).toBe(0);
   });
 

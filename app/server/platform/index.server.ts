@@ -119,7 +119,7 @@ export type { OrderForMail, RefundOutcome } from "./mail/templates/order.server"
 export { mailJobs, queueJobsForWaitingMails } from "./mail/mail.server";
 export { DomainError } from "./refusal.server";
 export type { Refusal, RefusalKind } from "./refusal.server";
-export { getAuthSecret } from "./secrets.server";
+export { getAuthSecret, purposeKey } from "./secrets.server";
 export { changeSetting, getSiteSettings, saveSetting, saveSiteSettings } from "./settings/settings.server";
 export { logProductPageChange } from "./http/storefront-changes.server";
 export { shutdownSignal } from "./shutdown.server";

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "./env.server";
@@ -19,4 +19,23 @@ export function getAuthSecret(): string {
     fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets.authSecret;
+}
+
+const purposeKeys = new Map<string, Buffer>();
+
+/**
+ * A key of its own for one use of the auth secret (HKDF-SHA256 with the purpose as its label),
+ * so a value signed for one purpose (a newsletter link) is worth nothing to another (a session,
+ * which better-auth signs with the secret itself). Same secret and purpose, same key, on every
+ * app server.
+ */
+export function purposeKey(purpose: string): Buffer {
+  const secret = getAuthSecret();
+  const id = `${purpose}\0${secret}`;
+  let key = purposeKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "", `linen-and-loft/${purpose}`, 32));
+    purposeKeys.set(id, key);
+  }
+  return key;
 }

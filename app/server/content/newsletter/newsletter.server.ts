@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { csvCell } from "~/lib/csv";
 import { isUuid } from "~/lib/uuid";
-import { checkRateLimits, type Db, getAuthSecret, logger, newsletterSubscriptions, publicUrl, sendMail } from "../../platform/index.server";
+import { checkRateLimits, type Db, getAuthSecret, logger, newsletterSubscriptions, publicUrl, purposeKey, sendMail } from "../../platform/index.server";
 import { TooManyAttempts } from "../too-many-attempts.server";
 
 /** Per client address: a person subscribes once or twice; a script filling the list is stopped. */
@@ -12,19 +12,32 @@ export const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 export type LinkStep = "confirm" | "unsubscribe";
 
+/** The label of the key newsletter links are signed with (platform's purposeKey). */
+const LINK_KEY_PURPOSE = "newsletter-links";
+
 /**
- * The token in a confirmation or unsubscribe link: an HMAC of the subscription's id under the
- * shop's secret, so nobody can make one for an address that is not theirs. A new subscription
- * (after an unsubscribe) has a new id, so old links do not touch it.
+ * The token in a confirmation or unsubscribe link: an HMAC of the subscription's id under a key
+ * derived from the shop's secret for these links alone, so nobody can make one for an address
+ * that is not theirs. A new subscription (after an unsubscribe) has a new id, so old links do
+ * not touch it.
  */
-function linkToken(step: LinkStep, id: string) {
-  return createHmac("sha256", getAuthSecret()).update(`newsletter-${step}:${id}`).digest("base64url");
+function linkToken(step: LinkStep, id: string, key: Buffer | string = purposeKey(LINK_KEY_PURPOSE)) {
+  return createHmac("sha256", key).update(`newsletter-${step}:${id}`).digest("base64url");
 }
 
-function tokenMatches(step: LinkStep, id: string, token: string) {
-  const expected = Buffer.from(linkToken(step, id));
+function sameToken(expected: string, token: string) {
+  const want = Buffer.from(expected);
   const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+/**
+ * Links mailed before the derived key were signed with the auth secret itself; they are still
+ * in inboxes (every newsletter mail's unsubscribe link), so they keep working. Nothing is signed
+ * that way any more.
+ */
+function tokenMatches(step: LinkStep, id: string, token: string) {
+  return sameToken(linkToken(step, id), token) || sameToken(linkToken(step, id, getAuthSecret()), token);
 }
 
 /** The link that confirms (or ends) a subscription; it works without signing in. */
