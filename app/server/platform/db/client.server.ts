@@ -5,8 +5,8 @@ import pg from "pg";
 import path from "node:path";
 import { getEnv } from "../env.server";
 import { getRootLogger } from "../logger.server";
-import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded.server";
-import { releaseShopLock, takeShopLock } from "./shop-lock.server";
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "./embedded.server";
+import { holdShopDatabaseLock, releaseShopLock, takeShopLock, type ShopDatabaseLock } from "./shop-lock.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -61,16 +61,28 @@ export async function openDatabase(opts: { ownEmbedded?: boolean; log?: (m: stri
   let url = env.DATABASE_URL;
   let embedded: EmbeddedServer | undefined;
   if (!url) {
-    if (opts.ownEmbedded) takeShopLock(env.DATA_DIR);
+    if (opts.ownEmbedded) await takeShopLock(env.DATA_DIR, { runningDatabase: () => runningEmbeddedUrl(env.DATA_DIR) });
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log: opts.log }).catch((err: unknown) => {
       if (opts.ownEmbedded) releaseShopLock(env.DATA_DIR);
       throw err;
     });
     if (opts.ownEmbedded) {
+      // Held from now until the shop stops. A second shop is refused here, and the database it
+      // found running (another shop's) is left running (docs/decisions/0030).
+      let held: ShopDatabaseLock;
+      try {
+        held = await holdShopDatabaseLock(embedded.url, env.DATA_DIR, (err) =>
+          getRootLogger().warn({ err: err.message }, "the data folder's database lock was lost; taking it again"),
+        );
+      } catch (err) {
+        releaseShopLock(env.DATA_DIR);
+        throw err;
+      }
       const server = embedded;
       embedded = {
         ...server,
         stop: async () => {
+          await held.release();
           await server.stop();
           releaseShopLock(env.DATA_DIR);
         },

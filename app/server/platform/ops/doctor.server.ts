@@ -5,9 +5,9 @@ import pg from "pg";
 import Stripe from "stripe";
 import { EnvError, getEnv, publicUrl, type Env } from "../env.server";
 import { migrationsFolder } from "../db/client.server";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded.server";
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded.server";
 import { embeddedDataFolder } from "../db/embedded-place.server";
-import { releaseShopLock, ShopAlreadyRunningError, takeShopLock } from "../db/shop-lock.server";
+import { holdShopDatabaseLock, releaseShopLock, ShopAlreadyRunningError, takeShopLock, type ShopDatabaseLock } from "../db/shop-lock.server";
 import type { Storage } from "../storage/backend.server";
 import { describeStorage, errorText, statStorage, writeReadDelete } from "../storage/probe.server";
 import { S3Storage, s3ConfigFromEnv } from "../storage/s3.server";
@@ -212,8 +212,9 @@ export async function checkDatabase(env: Env): Promise<CheckResult> {
     ]);
   }
   let ownLock = false;
+  let held: ShopDatabaseLock | undefined;
   try {
-    takeShopLock(dataDir);
+    await takeShopLock(dataDir, { runningDatabase: () => runningEmbeddedUrl(dataDir) });
     ownLock = true;
   } catch (err) {
     if (!(err instanceof ShopAlreadyRunningError)) throw err;
@@ -222,6 +223,16 @@ export async function checkDatabase(env: Env): Promise<CheckResult> {
   let server: EmbeddedServer | undefined;
   try {
     server = await within(90_000, "The embedded PostgreSQL", startEmbeddedPostgres({ dataDir }));
+    if (ownLock) {
+      // Held as a shop holds it, so a shop starting during the check is refused rather than
+      // having its database stopped under it (docs/decisions/0030).
+      held = await holdShopDatabaseLock(server.url, dataDir).catch((err: unknown) => {
+        if (!(err instanceof ShopAlreadyRunningError)) throw err;
+        releaseShopLock(dataDir);
+        ownLock = false;
+        return undefined;
+      });
+    }
     const checked = await inspectDatabase(server.url, `embedded, in ${pgData}`, env);
     if (!ownLock) checked.summary += " (the shop is running)";
     return checked;
@@ -231,6 +242,7 @@ export async function checkDatabase(env: Env): Promise<CheckResult> {
     ]);
   } finally {
     // Stopped only when this check started it (not when it was running already).
+    await held?.release();
     if (ownLock) {
       if (server && !server.reused) await server.stop();
       releaseShopLock(dataDir);
