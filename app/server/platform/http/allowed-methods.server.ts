@@ -30,9 +30,13 @@ function methodsOf(route: Built | undefined): string {
 }
 
 /**
- * Any method other than GET, HEAD and POST (TRACE, OPTIONS, PUT…) is answered here with 405 and
- * an Allow header naming the methods the matched route takes. It is an ordinary refusal: the
- * request's summary line (info) is its only log line, with no stack.
+ * A method the matched route does not take is answered here with 405 and an Allow header naming
+ * the ones it does: any method other than GET, HEAD and POST (TRACE, OPTIONS, PUT…) anywhere, GET
+ * and HEAD on a resource route that only takes POST (an admin form's endpoint, /api/checkout),
+ * and POST on one that only reads. Without this React Router answers the GET with a 400
+ * 'Unexpected Server Error'. Pages take all three (a page without an action gets React Router's
+ * own 405). It is an ordinary refusal: the request's summary line (info) is its only log line,
+ * with no stack.
  */
 export function allowedMethods(build: Pick<ServerBuild, "routes">) {
   const tree = routeTree(build.routes);
@@ -44,8 +48,8 @@ export function allowedMethods(build: Pick<ServerBuild, "routes">) {
     return methodsOf(leaf ? build.routes[leaf.id] : undefined);
   };
   return (req: Request, res: Response, next: NextFunction) => {
-    if (HANDLED.has(req.method)) return next();
     const allow = allowFor(req.path);
+    if (HANDLED.has(req.method) && (allow === PAGE || allow.split(", ").includes(req.method))) return next();
     logger.info({ method: req.method, path: req.path, allow }, "method not allowed");
     res.setHeader("Allow", allow);
     res.status(405).type("text/plain").send("Method Not Allowed");

@@ -69,6 +69,36 @@ describe("allowedMethods", () => {
   });
 });
 
+describe("allowedMethods on resource routes", () => {
+  it("answers GET and HEAD on a route that only takes POST, and POST on one that only reads, with 405 and Allow", async () => {
+    const app = express();
+    app.use(allowedMethods(build));
+    app.use((_req, res) => void res.status(200).send("routed"));
+    const base = await listen(app);
+    for (const [method, path, allow] of [
+      ["GET", "/api/checkout", "POST"],
+      ["HEAD", "/api/checkout", "POST"],
+      ["GET", "/api/checkout.data", "POST"],
+      ["POST", "/healthz", "GET, HEAD"],
+    ] as const) {
+      const res = await send(base, method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow, `${method} ${path}`).toBe(allow);
+    }
+    // What a route takes goes on; pages take all three.
+    for (const [method, path] of [
+      ["POST", "/api/checkout"],
+      ["GET", "/healthz"],
+      ["GET", "/resources/newsletter"],
+      ["POST", "/resources/newsletter"],
+      ["POST", "/shop"],
+      ["POST", "/no/such/page"],
+    ] as const) {
+      expect((await send(base, method, path)).status, `${method} ${path}`).toBe(200);
+    }
+  });
+});
+
 describe("privateResponses", () => {
   const session = "better-auth.session_token=abc.def";
 
