@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { mergeCartLines } from "~/lib/cart-lines";
 import { MAX_CHECKOUT_LINES } from "~/lib/checkout";
 import type { CartReview } from "~/lib/pricing-view";
 import { jsonResponse } from "~/routes/_edge/errors.server";
@@ -36,6 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       return refuse(`Quantities must be whole numbers from 1 to ${MAX_LINE_QUANTITY}.`);
     }
     lines.push({ id, quantity });
+  }
+  // One product's lines (its id in any letter case) are one line: the sum must fit a line too.
+  if (mergeCartLines(lines).some((l) => l.quantity > MAX_LINE_QUANTITY)) {
+    return refuse(`Quantities must be whole numbers from 1 to ${MAX_LINE_QUANTITY}.`);
   }
   const country = param(params, "country", 2);
   const db = getDb();

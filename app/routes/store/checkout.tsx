@@ -21,7 +21,8 @@ import { SavedAddressPicker } from "~/components/store/saved-address-picker";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { EMAIL_ABOUT_ORDER_FIELD } from "~/lib/abandoned-checkout";
-import { cartStore, checkoutId, stashCartForCheckout, useCart } from "~/lib/cart";
+import { cartStore, checkoutId, MAX_LINE_QUANTITY, stashCartForCheckout, useCart } from "~/lib/cart";
+import { mergeCartLines } from "~/lib/cart-lines";
 import {
   CHECKOUT_MESSAGES,
   CheckoutLineSchema,
@@ -96,14 +97,13 @@ type CheckoutAnswer = {
 
 /** The posted lines that can be priced, for the address, code and shipping method as posted. */
 async function postedCart(db: Db, post: CheckoutPostValue): Promise<CheckoutCartView | null> {
-  const lines: { id: string; quantity: number }[] = [];
-  const seen = new Set<string>();
+  const parsed: { id: string; quantity: number }[] = [];
   for (const raw of post.lines.slice(0, MAX_CHECKOUT_LINES)) {
     const line = CheckoutLineSchema.safeParse(raw);
-    if (!line.success || seen.has(line.data.id)) continue;
-    seen.add(line.data.id);
-    lines.push({ id: line.data.id, quantity: line.data.quantity });
+    if (line.success) parsed.push({ id: line.data.id, quantity: line.data.quantity });
   }
+  // One product's lines are one line (lib/cart-lines.ts); a sum over the most a line holds is not priced.
+  const lines = mergeCartLines(parsed).filter((l) => l.quantity <= MAX_LINE_QUANTITY);
   if (!lines.length) return null;
   const { country = "", state = "", zipCode = "", email = "" } = post.fields;
   const code = (country.trim() || "US").toUpperCase();

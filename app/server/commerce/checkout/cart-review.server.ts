@@ -1,3 +1,4 @@
+import { canonicalProductId, mergeCartLines } from "~/lib/cart-lines";
 import type { CartReview, ReviewedLine } from "~/lib/pricing-view";
 import { firstImageUrl } from "~/lib/product";
 import type { Db } from "../../platform/index.server";
@@ -29,17 +30,20 @@ export type CartReviewResult = CartReview & {
 /**
  * The cart as the shop sees it now: each line's live name, price and stock with whether it can
  * be bought (the stock rule is settlement's), and the quote of the lines that are still for sale
- * (pricing's). The cart page, the checkout page and the checkout itself all ask here.
+ * (pricing's). The cart page, the checkout page and the checkout itself all ask here. The
+ * answer has one line per product, under its canonical id, in the order first asked.
  */
-export async function reviewCart(db: Db, request: CartRequestLine[], context: CartContext = {}): Promise<CartReviewResult> {
+export async function reviewCart(db: Db, requested: CartRequestLine[], context: CartContext = {}): Promise<CartReviewResult> {
   const reads = startPricingReads(db, { destination: context.destination ?? null, code: context.code });
+  // Canonical ids, one line per product, before anything is judged (lib/cart-lines.ts).
+  const request = mergeCartLines(requested);
   const products = await loadCartProducts(db, request.map((l) => l.id));
-  const byId = new Map(products.map((p) => [p.id.toLowerCase(), p]));
+  const byId = new Map(products.map((p) => [canonicalProductId(p.id), p]));
   const lines: ReviewedLine[] = [];
   const buyable: CartPricingLine[] = [];
   const withdrawnNames = new Map<string, string>();
   for (const { id, quantity } of request) {
-    const product = byId.get(id.toLowerCase());
+    const product = byId.get(id);
     const verdict = judgeLine(product, quantity);
     if (!product || verdict.problem === "unavailable") {
       if (product) withdrawnNames.set(id, product.name);

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { mergeCartLines } from "~/lib/cart-lines";
 import type { CartProblem, CheckoutRefusal } from "~/lib/checkout";
 import type { Quote } from "~/lib/pricing-view";
-import { regionCode } from "~/lib/regions";
+import { regionCode, regionMayBeBlank } from "~/lib/regions";
 import { type Db, orderItems, orders } from "../../platform/index.server";
 import { addOrderEvent } from "../orders/events.server";
 import { newOrderNumber } from "../orders/order-number.server";
@@ -43,10 +44,13 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     }
   }
 
-  // The region as its ISO 3166-2 code; a name or an abbreviation is read as one, anything else refused.
-  const state = regionCode(input.form.country, input.form.state);
+  // The region as its ISO 3166-2 code; a name or an abbreviation is read as one, anything else
+  // refused. Left empty where the country allows it (the UK), pricing says whether it was needed.
+  const blank = !input.form.state?.trim() && regionMayBeBlank(input.form.country);
+  const state = blank ? "" : regionCode(input.form.country, input.form.state);
   if (state === null) return refuse({ kind: "no_region" });
-  input = { ...input, form: { ...input.form, state } };
+  // One line per product under its canonical id (the parser did this already for what a browser sends).
+  input = { ...input, lines: mergeCartLines(input.lines), form: { ...input.form, state } };
 
   const review = await reviewCart(db, input.lines, {
     destination: { country: input.form.country, state: input.form.state, zipCode: input.form.zipCode },
@@ -55,8 +59,10 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
     email: input.form.email,
   });
   const problems: CartProblem[] = [];
-  input.lines.forEach((line, i) => {
-    const seen = review.lines[i]!;
+  // Each line has its one reviewed line under its canonical id.
+  const reviewed = new Map(review.lines.map((l) => [l.id, l]));
+  input.lines.forEach((line) => {
+    const seen = reviewed.get(line.id)!;
     if (!seen.available) {
       problems.push({ id: line.id, problem: "unavailable", name: review.withdrawnNames.get(line.id) ?? (line.name?.trim().slice(0, 100) || null) });
     } else if (seen.problem === "out_of_stock" || seen.problem === "short") {
@@ -115,6 +121,7 @@ async function insertOrder(
             subtotalCents: quote.subtotalCents,
             discountCents: quote.discount?.amountCents ?? 0,
             discountCode: quote.discount?.code ?? null,
+            discountKind: review.code?.kind ?? null,
             shippingRateId: review.shipping.state === "known" ? review.shipping.selectedId : null,
             shippingCents: quote.shipping.amountCents,
             shippingName: quote.shipping.name,

@@ -8,6 +8,8 @@ import {
   type CheckoutForm,
   type CheckoutLine,
 } from "~/lib/checkout";
+import { MAX_LINE_QUANTITY } from "~/lib/cart-item";
+import { mergeCartLines } from "~/lib/cart-lines";
 import { readJsonBody } from "../../platform/index.server";
 
 export type CheckoutInput = {
@@ -75,8 +77,7 @@ export function parseCheckoutBody(raw: unknown): Parsed {
     return fail(`A cart can hold at most ${MAX_CHECKOUT_LINES} different products; this one has ${rawLines.length}.`);
   }
 
-  const lines: CheckoutLine[] = [];
-  const seen = new Set<string>();
+  const parsedLines: CheckoutLine[] = [];
   for (const raw of rawLines) {
     const parsed = CheckoutLineSchema.safeParse(raw);
     if (!parsed.success) {
@@ -85,10 +86,12 @@ export function parseCheckoutBody(raw: unknown): Parsed {
       const message = field ? `${field} of ${lineName(raw)} is not valid: ${issue.message.toLowerCase()}.` : `${issue.message}.`;
       return fail(message);
     }
-    if (seen.has(parsed.data.id)) return fail(`${lineName(raw)} appears more than once in the cart. Combine the lines and try again.`);
-    seen.add(parsed.data.id);
-    lines.push(parsed.data);
+    parsedLines.push(parsed.data);
   }
+  // Lines of one product (its id in any letter case) are one line, judged on their sum.
+  const lines = mergeCartLines(parsedLines);
+  const overfull = lines.find((l) => l.quantity > MAX_LINE_QUANTITY);
+  if (overfull) return fail(`The quantity of ${lineName(overfull)} is not valid: quantity must be from 1 to ${MAX_LINE_QUANTITY}.`);
 
   const form = checkCheckoutForm(value.formData);
   if (!form.ok) return { ok: false, body: { title: form.title, error: form.description, fieldErrors: form.fieldErrors } };
