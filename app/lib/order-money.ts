@@ -10,6 +10,8 @@ export type OrderMoney = {
   subtotalCents: number;
   discountCents: number;
   discountCode: string | null;
+  /** The code's kind when the order was placed; null for no code, or an old order whose code is gone. */
+  discountKind: "percent" | "fixed" | "free_shipping" | null;
   shippingName: string;
   shippingCents: number;
   taxName: string;
@@ -32,7 +34,7 @@ export const MINUS = "\u2212";
 
 /**
  * The money lines of an order, in the order they add up: subtotal, discount (only when the order
- * had one: its amount, or 'Free shipping' for a free-shipping code), shipping with the rate's
+ * had one: what it did, see `discountValue`), shipping with the rate's
  * name ('Free' at $0), tax labelled with its rate (only when it is not zero or a rate was set,
  * unless `alwaysTax`: the pages that always showed a Tax row keep it), total. Where prices
  * include the tax, it is shown as '(included)' and not added again.
@@ -43,7 +45,7 @@ export function orderMoneyRows(order: OrderMoney, opts: { alwaysTax?: boolean } 
     rows.push({
       key: "discount",
       label: order.discountCode ? `Discount (${order.discountCode})` : "Discount",
-      value: order.discountCents > 0 ? `${MINUS}${formatMoney(order.discountCents)}` : "Free shipping",
+      value: discountValue(order),
     });
   }
   rows.push({
@@ -62,4 +64,14 @@ export function orderMoneyRows(order: OrderMoney, opts: { alwaysTax?: boolean } 
   }
   rows.push({ key: "total", label: "Total", value: formatMoney(order.totalAmountCents) });
   return rows;
+}
+
+/**
+ * What the code did: 'Free shipping' only for a free-shipping code that made the shipping free
+ * (Standard $0.00); otherwise the amount it took off, even when that is −$0.00 (10% of 4¢, or a
+ * free-shipping code beside a dearer rate it does not cover). docs/money-path.md.
+ */
+function discountValue(order: OrderMoney): string {
+  if (order.discountKind === "free_shipping" && order.discountCents === 0 && order.shippingCents === 0) return "Free shipping";
+  return `${MINUS}${formatMoney(order.discountCents)}`;
 }

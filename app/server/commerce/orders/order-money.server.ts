@@ -6,6 +6,7 @@ export const orderMoneyColumns = {
   subtotalCents: orders.subtotalCents,
   discountCents: orders.discountCents,
   discountCode: orders.discountCode,
+  discountKind: orders.discountKind,
   shippingName: orders.shippingName,
   shippingCents: orders.shippingCents,
   taxName: orders.taxName,

@@ -19,7 +19,7 @@ export type Actor = { actorUserId?: string | null; actorLabel?: string };
 
 export const REFUND_FAILED_NOTE = "Automatic refund failed: refund this payment by hand.";
 
-const KEY_PREFIX: Record<ProviderCallKind, string> = { refund: "refund", expire_session: "expire" };
+const KEY_PREFIX: Record<ProviderCallKind, string> = { refund: "refund", expire_session: "expire", refund_difference: "refund-difference" };
 export const providerCallKey = (kind: ProviderCallKind, orderId: string) => `${KEY_PREFIX[kind]}-${orderId}`;
 
 /** Seconds before the next try after `attempts` failures: 30 s doubling, at most an hour. */

@@ -36,6 +36,7 @@ export const SAMPLE_ORDER: OrderForMail = {
   subtotalCents: 21800,
   discountCents: 2180,
   discountCode: "WELCOME10",
+  discountKind: "percent",
   shippingName: "Express",
   shippingCents: 1500,
   taxName: "Sales tax",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./catalog";
 
@@ -15,18 +15,22 @@ export const orders = pgTable(
     orderNumber: text("order_number").notNull().unique(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
-    subtotalCents: integer("subtotal_cents").notNull(),
+    // Money that adds up over lines is bigint (a JS number below 2^53): 99 of a $1,000,000.00
+    // product pass integer's 2^31-1 cents before any limit is checked (docs/money-path.md).
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
     // The quote the order was placed at (app/server/commerce/pricing): every money line, as charged.
-    discountCents: integer("discount_cents").notNull().default(0),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
     discountCode: text("discount_code"),
+    /** What kind of code it was when the order was placed (percent, fixed, free_shipping): the pages print what it did. */
+    discountKind: text("discount_kind", { enum: ["percent", "fixed", "free_shipping"] }),
     shippingRateId: uuid("shipping_rate_id"),
     shippingCents: integer("shipping_cents").notNull().default(0),
     shippingName: text("shipping_name").notNull().default("Standard"),
-    taxCents: integer("tax_cents").notNull().default(0),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
     taxName: text("tax_name").notNull().default("Tax"),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
-    totalAmountCents: integer("total_amount_cents").notNull(),
+    totalAmountCents: bigint("total_amount_cents", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("usd"),
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
@@ -86,9 +90,9 @@ export const orderItems = pgTable(
     imageUrl: text("image_url").notNull().default(""),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
-    lineTotalCents: integer("line_total_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    taxCents: integer("tax_cents").notNull().default(0),
+    lineTotalCents: bigint("line_total_cents", { mode: "number" }).notNull(),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
     // Whether this line took stock (false for unlimited-stock products), so a cancel returns exactly that.
     stockTracked: boolean("stock_tracked").notNull().default(true),
   },

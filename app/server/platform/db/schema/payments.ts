@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 
 export const TEST_PAYMENT_SESSION_STATUSES = ["open", "paid", "declined", "expired", "refunded"] as const;
@@ -17,7 +17,7 @@ export const testPaymentSessions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: TEST_PAYMENT_SESSION_STATUSES }).notNull().default("open"),
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("usd"),
     customerEmail: text("customer_email").notNull(),
     successUrl: text("success_url").notNull(),
@@ -35,8 +35,10 @@ export const testPaymentSessions = pgTable(
   ],
 );
 
-export const PAYMENT_TASK_KINDS = ["refund", "expire_session"] as const;
-export const PAYMENT_TASK_STATES = ["pending", "done"] as const;
+/** refund: the whole payment back; refund_difference: `amountCents` of it back (paid more than the order's total). */
+export const PAYMENT_TASK_KINDS = ["refund", "expire_session", "refund_difference"] as const;
+/** awaiting_owner: recorded, made only once the owner confirms it on the order page. */
+export const PAYMENT_TASK_STATES = ["pending", "done", "awaiting_owner"] as const;
 
 /**
  * Payment-provider calls that a transaction decided (refund this order, close that payment page).
@@ -57,6 +59,8 @@ export const paymentTasks = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
     lastError: text("last_error"),
+    /** A refund of part of the payment (refund_difference); null: the whole payment. */
+    amountCents: bigint("amount_cents", { mode: "number" }),
     /** The timeline note written when the call succeeds (a refund's reason). */
     note: text("note").notNull().default(""),
     actorUserId: text("actor_user_id"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 
 /**
@@ -162,7 +162,7 @@ export const discountUses = pgTable(
     /** lower(email): set only for once-per-email codes, where it must be unique among live uses. */
     emailKey: text("email_key"),
     state: text("state", { enum: DISCOUNT_USE_STATES }).notNull().default("held"),
-    amountCents: integer("amount_cents").notNull().default(0),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },

@@ -29,6 +29,7 @@ const ORDER: OrderForMail = {
   subtotalCents: 17800,
   discountCents: 1780,
   discountCode: "SAVE10",
+  discountKind: "percent",
   shippingName: "Express",
   shippingCents: 1500,
   taxName: "VAT",
