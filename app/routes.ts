@@ -33,7 +33,9 @@ export default [
     // The links in the newsletter's mails (double opt-in, unsubscribe).
     route("newsletter/:step", "routes/store/newsletter-link.tsx"),
     route("auth", "routes/account/auth.tsx"),
+    route("auth/confirm", "routes/account/confirm-email.tsx"),
     route("auth/confirmed", "routes/account/email-confirmed.tsx"),
+    route("auth/sign-in-link", "routes/account/sign-in-link.tsx"),
     route("auth/forgot-password", "routes/account/forgot-password.tsx"),
     route("auth/reset-password", "routes/account/reset-password.tsx"),
     route("auth/two-factor", "routes/account/two-factor.tsx"),
@@ -64,6 +66,7 @@ export default [
       route("products/categories", "routes/admin/products/categories.ts"),
       route("products/variations", "routes/admin/products/variations.ts"),
       route("products/:productId/editor", "routes/admin/products/editor.ts"),
+      route("products/export", "routes/admin/products/export.ts"),
       route("products/import", "routes/admin/products/import.ts"),
       route("products/import/:jobId", "routes/admin/products/import-job.ts"),
       route("products/jobs/:jobId", "routes/admin/products/job.ts"),

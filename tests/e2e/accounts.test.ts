@@ -1,5 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { checkPasswordAttempt } from "~/server/people/auth/auth-guards.server";
 import { mailOutbox, session } from "~/server/platform/db/schema";
 import { asAdmin, asCustomer, createSession, makeUser, SESSION_COOKIE, signIn } from "../factories/users";
 import { E2E_AUTH_SECRET, useShop } from "./harness";
@@ -21,6 +23,15 @@ describe("accounts in the browser", { timeout: 180_000 }, () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`no ${kind} mail to ${to}`);
+  }
+
+  /** The confirmation page: the password twice, then 'Confirm and sign in'. */
+  async function confirmWithPassword(page: Page, password: string) {
+    await page.getByRole("heading", { name: "Confirm your email address" }).waitFor();
+    const main = page.getByRole("main");
+    await main.getByLabel("Password", { exact: true }).fill(password);
+    await main.getByLabel("Confirm password").fill(password);
+    await main.getByRole("button", { name: "Confirm and sign in" }).click();
   }
 
   it("sign-up → confirmation link from the outbox → signed in → edit profile → empty orders → sign out", async () => {
@@ -46,11 +57,12 @@ describe("accounts in the browser", { timeout: 180_000 }, () => {
     const row = admin.getByRole("row").filter({ hasText: "maya@example.test" }).first();
     await row.getByRole("link", { name: "Confirm your Linen & Loft account" }).click();
     await admin.getByRole("heading", { name: "Confirm your Linen & Loft account" }).waitFor();
-    const href = await admin.getByRole("link", { name: /verify-email/ }).getAttribute("href");
-    expect(href).toMatch(/\/api\/auth\/verify-email\?token=/);
+    const href = await admin.getByRole("link", { name: /auth\/confirm\?token=/ }).getAttribute("href");
+    expect(href).toMatch(/\/auth\/confirm\?token=/);
 
-    // Maya opens the link from her mail.
+    // Maya opens the link from her mail: the page asks for her password, its button confirms.
     await page.goto(href!);
+    await confirmWithPassword(page, "linen-dreams-2024");
     await page.getByRole("heading", { name: "Email confirmed" }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "My Account", exact: true }).click();
     await page.getByRole("heading", { name: "My Account" }).waitFor();
@@ -123,7 +135,36 @@ describe("accounts in the browser", { timeout: 180_000 }, () => {
     await toast(page, "Check your email").waitFor();
     const mail = await latestMail(u.email, "email-verification");
     await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+    await confirmWithPassword(page, u.password);
     await page.getByRole("heading", { name: "Email confirmed" }).waitFor();
+  });
+
+  it("lets the owner in through a mailed link while others' guesses hold the account back", async () => {
+    const owner = await makeUser(shop.db, { role: "admin" });
+    // Nine one-guess sign-ins from nine addresses, counted as the sign-in form counts them.
+    for (let i = 1; i <= 9; i++) await checkPasswordAttempt(shop.db, owner.email, `203.0.113.${i}`);
+
+    const page = await shop.newPage();
+    await page.goto("/auth");
+    await formsHydrated(page);
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(owner.email);
+    await form.getByLabel("Password").fill(owner.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(form.getByRole("alert").innerText()).resolves.toContain(
+      "Too many sign-in attempts on this account. If the password you entered is right, we have emailed you a link to sign in.",
+    );
+    expect(new URL(page.url()).pathname).toBe("/auth");
+
+    const mail = await latestMail(owner.email, "sign-in-link");
+    await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    await formsHydrated(page);
+    await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+    await toast(page, "Welcome back!").waitFor();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
   });
 
   it("resets a forgotten password end to end", async () => {

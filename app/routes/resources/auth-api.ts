@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { refuse } from "~/routes/_edge/errors.server";
 import { getAuth } from "~/server/people/index.server";
 import type { Route } from "./+types/auth-api";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/auth-api";
  * the shop's rules (name sizes, no email or role change).
  */
 const OPEN = {
-  GET: [/^\/verify-email$/, /^\/reset-password\/[^/]+$/, /^\/get-session$/],
+  GET: [/^\/reset-password\/[^/]+$/, /^\/get-session$/],
   POST: [
     /^\/sign-in\/email$/,
     /^\/sign-up\/email$/,
@@ -27,7 +28,19 @@ function isOpen(request: Request) {
   return allowed.some((pattern) => pattern.test(path));
 }
 
+/**
+ * better-auth's own confirmation link (in mails sent before the shop's confirmation page) would
+ * confirm and sign in on a GET: it only leads to that page, whose form confirms.
+ */
+function oldConfirmationLink(request: Request) {
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.pathname !== "/api/auth/verify-email") return null;
+  return redirect(`/auth/confirm?token=${encodeURIComponent(url.searchParams.get("token") ?? "")}`);
+}
+
 async function handle(request: Request) {
+  const old = oldConfirmationLink(request);
+  if (old) return old;
   if (!isOpen(request)) refuse({ kind: "not_found", message: "Not found" });
   return getAuth().handler(request);
 }

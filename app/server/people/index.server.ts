@@ -15,11 +15,14 @@ export {
 } from "./accounts/saved-addresses.server";
 export { safeRedirect } from "./auth/auth-api.server";
 export { getAuth } from "./auth/auth.server";
+export { confirmEmail, signInWithLink } from "./auth/confirm-email.server";
 export { getCurrentUser } from "./auth/current-user.server";
 export type { CurrentUser } from "./auth/current-user.server";
 export {
+  ConfirmForm,
   EmailForm,
   ResetForm,
+  SignInLinkForm,
   SignInForm,
   SignUpForm,
   parseForm,

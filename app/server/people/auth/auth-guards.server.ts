@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { clearRateLimits, type Db, hit, hitPerSource, limitedSource, type RateLimitResult, tooManyAttemptsMessage } from "../../platform/index.server";
+import { clearRateLimits, type Db, hit, hitPerSource, limitedSource, overLimit, type RateLimitResult, tooManyAttemptsMessage } from "../../platform/index.server";
 import { passwordProblems } from "./password-policy.server";
 
 const MINUTE = 60_000;
@@ -34,18 +34,56 @@ const passwordKeys = (email: string) => ({
   emailAndIpPrefix: `sign-in:email-ip:${email}|`,
 });
 
+/**
+ * A refused guess. `accountWide`: the account's own limits refused it (many addresses, many
+ * guesses), not this address's: the owner typing the right password may still get in by a
+ * second proof (throttledSignIn).
+ */
+export type PasswordAttempt = RateLimitResult & { accountWide?: boolean };
+
 /** Counts one guess at the account's password from this address; the first limit it passes refuses. */
-export async function checkPasswordAttempt(db: Db, email: string, ip: string): Promise<RateLimitResult> {
+export async function checkPasswordAttempt(db: Db, email: string, ip: string): Promise<PasswordAttempt> {
   const byIp = await hit(db, `sign-in:ip:${ip}`, PASSWORD_LIMITS.ip.limit, PASSWORD_LIMITS.ip.windowMs);
   if (!byIp.ok || !email) return byIp;
   const keys = passwordKeys(email);
-  const bySource = await hitPerSource(
-    db,
-    { key: `${keys.emailAndIpPrefix}${ip}`, ...PASSWORD_LIMITS.emailAndIp },
-    { key: keys.addresses, ...PASSWORD_LIMITS.addresses },
-  );
-  if (!bySource.ok) return bySource;
-  return hit(db, keys.email, PASSWORD_LIMITS.email.limit, PASSWORD_LIMITS.email.windowMs);
+  const perSource = { key: `${keys.emailAndIpPrefix}${ip}`, ...PASSWORD_LIMITS.emailAndIp };
+  const bySource = await hitPerSource(db, perSource, { key: keys.addresses, ...PASSWORD_LIMITS.addresses });
+  if (!bySource.ok) {
+    const ownAddress = await overLimit(db, perSource.key, perSource.limit);
+    return { ...bySource, accountWide: ownAddress.ok };
+  }
+  const byEmail = await hit(db, keys.email, PASSWORD_LIMITS.email.limit, PASSWORD_LIMITS.email.windowMs);
+  return byEmail.ok ? byEmail : { ...byEmail, accountWide: true };
+}
+
+/** What every sign-in to an account held back by its own limits reads, right password or wrong. */
+export const HELD_BACK = "Too many sign-in attempts on this account. If the password you entered is right, we have emailed you a link to sign in.";
+
+/** Sign-in links mailed per account: enough for the owner, too few to flood the mailbox. */
+const SIGN_IN_LINK_LIMIT = { limit: 3, windowMs: 15 * MINUTE };
+
+export type GuardHelpers = { sendSignInLink: (email: string) => Promise<void> };
+
+/**
+ * A sign-in to an account that others' guesses hold back. The password is checked here: a wrong
+ * one stays refused; the right one does not sign in on its own, but mails a one-time sign-in
+ * link, or, for an account with two-factor, goes on to better-auth, which then asks for the code.
+ * Wrong and right answer alike (only the mailbox learns which it was), so the refusal is no
+ * oracle for someone still guessing. Returns when the sign-in may go on.
+ */
+async function throttledSignIn(db: Db, ctx: GuardContext, email: string, password: unknown, helpers: GuardHelpers) {
+  const refusal = new APIError("TOO_MANY_REQUESTS", { message: HELD_BACK, code: "ACCOUNT_HELD_BACK" });
+  const found = await ctx.context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  const hash = found?.accounts.find((a) => a.providerId === "credential")?.password;
+  const typed = typeof password === "string" ? password : "";
+  // Hash anyway when there is nothing to compare with, so an unknown email takes as long.
+  const right = hash ? await ctx.context.password.verify({ hash, password: typed }) : (await ctx.context.password.hash(typed), false);
+  if (!right || !found?.user.emailVerified) throw refusal;
+  if ((found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+  const mails = await hit(db, `sign-in-link:email:${email}`, SIGN_IN_LINK_LIMIT.limit, SIGN_IN_LINK_LIMIT.windowMs);
+  // Past the limit the links already mailed still work; the answer stays the same.
+  if (mails.ok) await helpers.sendSignInLink(email);
+  throw refusal;
 }
 
 /** After a password reset: the account's owner starts afresh, wherever the guesses came from. */
@@ -101,15 +139,18 @@ function tooLong(value: unknown, max: number) {
   return typeof value === "string" && value.length > max;
 }
 
+type GuardContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 /** better-auth `hooks.before`: rate limits, password rules and name sizes on every auth path. */
-export function authGuards(db: Db) {
+export function authGuards(db: Db, helpers: GuardHelpers) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const ip = limitedSource(ctx.headers?.get("x-shop-client-ip") ?? "unknown");
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     if (ctx.path === "/sign-in/email") {
       const r = await checkPasswordAttempt(db, email, ip);
-      if (!r.ok) throw tooMany(r);
+      if (!r.ok && !r.accountWide) throw tooMany(r);
+      if (!r.ok) await throttledSignIn(db, ctx, email, body.password, helpers);
     }
     if (PASSWORD_CHECKS.has(ctx.path)) {
       // A signed-in session guessing its own account's password: past the limits it is ended

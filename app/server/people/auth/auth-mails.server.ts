@@ -26,3 +26,8 @@ export function sendAlreadyRegisteredMail(db: Db, to: Person & { emailVerified: 
 export function sendPasswordChangedMail(db: Db, to: Person) {
   return sendAccountMail(db, to, "password-changed", async (ctx) => (await loadTemplates()).passwordChangedMail(ctx));
 }
+
+/** The one-time sign-in link for an owner whose account others' guesses hold back (auth-guards.server.ts). */
+export function sendSignInLinkMail(db: Db, to: Person, url: string) {
+  return sendAccountMail(db, to, "sign-in-link", async (ctx) => (await loadTemplates()).signInLinkMail(ctx, { url }), url);
+}

@@ -1,14 +1,18 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { twoFactor } from "better-auth/plugins";
+import { createEmailVerificationToken } from "better-auth/api";
+import { magicLink, twoFactor } from "better-auth/plugins";
 import { account, type Database, getAuthSecret, getDb, getEnv, logger, publicUrl, session, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, twoFactor as twoFactorTable, user, verification } from "../../platform/index.server";
 import { ensureProfile } from "../accounts/profile.server";
 import { authGuards, clearPasswordLimits, NAME_MAX } from "./auth-guards.server";
+import { CONFIRM_PATH, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_S, withToken } from "./links.server";
+import { dropUnprovenAccess } from "./unproven-access.server";
 import {
   sendAlreadyRegisteredMail,
   sendConfirmationMail,
   sendPasswordChangedMail,
   sendPasswordResetMail,
+  sendSignInLinkMail,
 } from "./auth-mails.server";
 
 /**
@@ -28,14 +32,17 @@ export async function authMailsSettled() {
 
 const nameFrom = (v: unknown) => (typeof v === "string" ? v.trim().slice(0, NAME_MAX) : "");
 
+const CONFIRMATION_TTL_S = 60 * 60 * 24;
+
 function createAuth(db: Database) {
   const env = getEnv();
   const baseURL = publicUrl(env);
+  const secret = getAuthSecret();
   return betterAuth({
     appName: "Linen & Loft",
     baseURL,
     basePath: "/api/auth",
-    secret: getAuthSecret(),
+    secret,
     trustedOrigins: [baseURL],
     telemetry: { enabled: false },
     // Into the shop's JSON log with the request id; info is skipped (it names email addresses).
@@ -69,15 +76,28 @@ function createAuth(db: Database) {
         runInBackground(sendPasswordChangedMail(db, u));
       },
       onExistingUserSignUp: async ({ user: u }) => {
+        // An address still waiting for confirmation gets what a new sign-up gets (the same mail,
+        // so the answer tells nothing): whoever proves the mailbox then chooses the password.
+        if (!u.emailVerified) {
+          const token = await createEmailVerificationToken(secret, u.email, undefined, CONFIRMATION_TTL_S);
+          await sendConfirmationMail(db, u, withToken(baseURL, CONFIRM_PATH, token));
+          return;
+        }
         await sendAlreadyRegisteredMail(db, u);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        await sendConfirmationMail(db, u, url);
+      expiresIn: CONFIRMATION_TTL_S,
+      // The link opens a page whose form confirms (routes/account/confirm-email): a GET signs no
+      // one in, so a mail scanner or a link preview confirms nothing.
+      sendVerificationEmail: async ({ user: u, token }) => {
+        await sendConfirmationMail(db, u, withToken(baseURL, CONFIRM_PATH, token));
+      },
+      // Whoever signed up never proved the address: their password and sessions end here.
+      beforeEmailVerification: async (u) => {
+        await dropUnprovenAccess(db, u.id);
       },
     },
     databaseHooks: {
@@ -91,7 +111,14 @@ function createAuth(db: Database) {
         },
       },
     },
-    hooks: { before: authGuards(db) },
+    hooks: {
+      before: authGuards(db, {
+        // Late-bound: the instance exists by the time a request reaches the hook.
+        sendSignInLink: async (email) => {
+          await getAuth(db).api.signInMagicLink({ body: { email }, headers: new Headers() });
+        },
+      }),
+    },
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: baseURL.startsWith("https://"),
@@ -101,7 +128,19 @@ function createAuth(db: Database) {
       backgroundTasks: { handler: runInBackground },
     },
     // No trusted devices: once on, the code is asked at every sign-in (accounts issue, ASVS L2).
-    plugins: [twoFactor({ issuer: "Linen & Loft", backupCodeOptions: { amount: 10, length: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Linen & Loft", backupCodeOptions: { amount: 10, length: 10 } }),
+      // The one-time sign-in link mailed to an owner whose account others' guesses hold back
+      // (auth-guards.server.ts). Never a way to sign up; its endpoints are closed over HTTP.
+      magicLink({
+        disableSignUp: true,
+        storeToken: "hashed",
+        expiresIn: SIGN_IN_LINK_TTL_S,
+        sendMagicLink: async ({ email, token }) => {
+          runInBackground(sendSignInLinkMail(db, { email }, withToken(baseURL, SIGN_IN_LINK_PATH, token)));
+        },
+      }),
+    ],
   });
 }
 

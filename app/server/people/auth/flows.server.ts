@@ -35,6 +35,11 @@ const optionalName = (label: string) =>
 export const SignInForm = z.object({ email, password });
 export const SignUpForm = z.object({ email, password, firstName: optionalName("First name"), lastName: optionalName("Last name") });
 export const EmailForm = z.object({ email });
+/** The confirmation page: the mailed token, and the password the one who confirms chooses. */
+export const ConfirmForm = z
+  .object({ token: z.string().min(1, "This confirmation link is not valid."), password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "The passwords do not match", path: ["confirmPassword"] });
+export const SignInLinkForm = z.object({ token: z.string().min(1, "This sign-in link is invalid or has expired.").max(200) });
 export const ResetForm = z
   .object({ token: z.string().min(1, "This reset link is invalid or has expired."), password, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "The passwords do not match", path: ["confirmPassword"] });
@@ -51,10 +56,10 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData): { ok:
   return r.success ? { ok: true, data: r.data } : invalid(r.error);
 }
 
-const fail = (kind: RefusalKind, message: string, code?: string): FlowError => ({ ok: false, kind, message, code });
+export const fail = (kind: RefusalKind, message: string, code?: string): FlowError => ({ ok: false, kind, message, code });
 
 /** better-auth broke (or the database is down): its own message would mean nothing to the person. */
-const broke = (kind: RefusalKind) => kind === "failed" || kind === "unavailable";
+export const broke = (kind: RefusalKind) => kind === "failed" || kind === "unavailable";
 
 export async function signIn(request: Request, input: z.output<typeof SignInForm>) {
   const r = await callAuth<{ twoFactorRedirect?: boolean }>(() =>
@@ -147,7 +152,7 @@ export async function verifySignInCode(request: Request, code: string, kind: "to
 }
 
 /** The resend endpoint treats a signed-in caller differently; the form is about the typed address. */
-function stripCookies(headers: Headers) {
+export function stripCookies(headers: Headers) {
   const h = new Headers(headers);
   h.delete("cookie");
   return h;

@@ -9,7 +9,7 @@ const firstName = (name: string | null | undefined) => (name ?? "").trim().split
 export async function accountConfirmationMail(ctx: MailContext, p: SignInLink): Promise<RenderedMail> {
   const { brand } = ctx;
   const { subject, intro } = ownerText(ctx, "email-verification", { name: firstName(p.name) });
-  const note = "The link works for 24 hours and signs you in.";
+  const note = "The link works for 24 hours: it asks you to choose your password, then signs you in.";
   const ignore = "If you did not sign up, ignore this mail.";
   const html = await renderHtml(
     <MailLayout brand={brand} preview={intro}>
@@ -21,7 +21,7 @@ export async function accountConfirmationMail(ctx: MailContext, p: SignInLink): 
       </Paragraph>
     </MailLayout>,
   );
-  const text = plainText(ctx, [intro, `Confirm your address here (the link works for 24 hours and signs you in):\n${p.url}`, ignore]);
+  const text = plainText(ctx, [intro, `Confirm your address here (the link works for 24 hours: it asks you to choose your password, then signs you in):\n${p.url}`, ignore]);
   return { subject, html, text };
 }
 
@@ -40,6 +40,24 @@ export async function passwordResetMail(ctx: MailContext, p: SignInLink): Promis
   );
   const text = plainText(ctx, [intro, `Choose a new password here (the link works once, for one hour):\n${p.url}`, ignore]);
   return { subject, html, text };
+}
+
+/**
+ * The one-time sign-in link, mailed when the right password was typed while others' guesses held
+ * the account back: it says why, and what to do if it was not the owner.
+ */
+export function signInLinkMail(ctx: MailContext, p: { url: string }): Promise<RenderedMail> {
+  const { name, baseUrl } = ctx.brand;
+  return noticeMail(ctx, {
+    subject: `Your ${name} sign-in link`,
+    heading: "Sign in to your account",
+    paragraphs: [
+      `Someone, hopefully you, typed the right password for your ${name} account while we were holding sign-ins back after too many attempts from elsewhere.`,
+      "This link signs you in once, within 15 minutes.",
+    ],
+    action: { label: "Sign in", href: p.url },
+    after: `If it was not you, someone knows your password: choose a new one at ${baseUrl}/auth/forgot-password`,
+  });
 }
 
 /** A notice about the account with its one link (sign-up for a taken address, password changed). */
