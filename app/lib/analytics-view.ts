@@ -40,6 +40,13 @@ export type SalesChart = { bucket: ChartBucket; points: ChartPoint[] };
 export type TopProduct = { productId: string; name: string; category: string; units: number; revenueCents: number };
 export type TopCategory = { category: string; units: number; revenueCents: number };
 
+/**
+ * Visitors counted a minute from one network address (an IPv6 address by its /64), however many
+ * browsers it claims to be: a script varying its user agent cannot invent a crowd
+ * (docs/rules/analytics.md, Visits).
+ */
+export const VISITORS_PER_ADDRESS_PER_MINUTE = 20;
+
 export type FunnelStep = {
   key: "visitors" | "productViewers" | "cartAdders" | "checkoutStarters" | "paidOrders";
   label: string;

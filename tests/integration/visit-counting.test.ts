@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { VISITORS_PER_ADDRESS_PER_MINUTE } from "~/lib/analytics-view";
 import { action as beaconAction } from "~/routes/resources/events";
 import { loader as shopLoader } from "~/routes/store/shop";
 import { visitCounting } from "~/server/insight/analytics/visits-middleware.server";
@@ -256,6 +257,39 @@ describe("unique visitors and the funnel", () => {
       delete process.env.TRUST_PROXY;
       resetEnvCache();
     }
+  });
+});
+
+describe("one network address faking visitors", () => {
+  it(`counts at most ${VISITORS_PER_ADDRESS_PER_MINUTE} visitors a minute from one address, however many user agents it sends; an IPv6 /64 is one address`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-05T10:00:05Z"));
+    const p = await makeProduct(t.db);
+    const limit = VISITORS_PER_ADDRESS_PER_MINUTE;
+    // One script on 127.0.0.1 posing as 300 browsers: a product page, an add to cart and the checkout each.
+    const fake = (i: number) => ({ ua: `${BROWSER} Fake/${i}`, ip: "127.0.0.1" });
+    for (let i = 0; i < 300; i++) {
+      await get(`/product/${p.id}`, fake(i));
+      await addToCart(p.id, fake(i));
+      await get("/checkout", fake(i));
+    }
+    let { today } = await written();
+    // Every page view is still a page view; the people behind them are not invented.
+    expect(today).toMatchObject({ page_views: 600, visitors: limit, product_viewers: limit, cart_adders: limit, checkout_starters: limit });
+
+    // Someone at another address that minute is counted as usual.
+    await addToCart(p.id, { ua: `${BROWSER} Neighbour`, ip: "198.51.100.7" });
+    // A whole IPv6 /64 is one address: 100 addresses in it count as the limit; the next /64 is another address.
+    for (let i = 1; i <= 100; i++) await addToCart(p.id, { ua: `${BROWSER} Six/${i}`, ip: `2001:db8:5:6::${i.toString(16)}` });
+    await addToCart(p.id, { ua: `${BROWSER} Six/next`, ip: "2001:db8:5:7::1" });
+    ({ today } = await written());
+    expect(today).toMatchObject({ visitors: 2 * limit + 2, cart_adders: 2 * limit + 2 });
+
+    // It is a rate, not a ban: the next minute the address counts again, up to the limit.
+    vi.setSystemTime(new Date("2026-03-05T10:01:05Z"));
+    for (let i = 300; i < 400; i++) await get("/", fake(i));
+    ({ today } = await written());
+    expect(today.visitors).toBe(3 * limit + 2);
   });
 });
 

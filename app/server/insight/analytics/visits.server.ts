@@ -3,6 +3,7 @@ import { getDb, getEnv, getRootLogger } from "../../platform/index.server";
 import { DEFAULT_LIMITS, STEP, VisitBatch, type BatchLimits } from "./visits-batch.server";
 import { utcDay, visitorKey } from "./visits-hash.server";
 import { isCheckoutPage, isProductPage } from "./visits-path.server";
+import { SourceLimit } from "./visits-sources.server";
 import { writeBatch, type SaltCache } from "./visits-store.server";
 
 /**
@@ -33,6 +34,7 @@ export class VisitCounter {
   #dayStart = -Infinity;
   #dayName = "";
   readonly #salts: SaltCache = new Map();
+  readonly #sources = new SourceLimit();
   readonly #limits: BatchLimits;
   readonly #now: () => number;
 
@@ -49,7 +51,9 @@ export class VisitCounter {
     if (isProductPage(path)) steps |= STEP.product;
     if (isCheckoutPage(path)) steps |= STEP.checkout;
     this.#batch.pageView(day, path);
-    this.#batch.visitor(day, visitorKey(visitor.address, visitor.userAgent), steps);
+    const key = visitorKey(visitor.address, visitor.userAgent);
+    // Past its address's visitors this minute, a view is a view, not a new person.
+    if (this.#sources.admits(visitor.address, key, this.#now())) this.#batch.visitor(day, key, steps);
     this.#recorded();
   }
 
@@ -57,6 +61,7 @@ export class VisitCounter {
   cartAdd(productId: string, visitor: Visitor) {
     const day = this.#today();
     const key = visitorKey(visitor.address, visitor.userAgent);
+    if (!this.#sources.admits(visitor.address, key, this.#now())) return;
     this.#batch.visitor(day, key, STEP.visitor | STEP.cart);
     this.#batch.cartAdd(day, key, productId.toLowerCase());
     this.#recorded();
