@@ -110,14 +110,15 @@ async function remindAddress(db: Db, key: string, setting: StoredReminderSetting
 
     // The newest checkout is what the shopper last wanted.
     const newest = [...claimed.rows].sort((a, b) => Number(b.created_epoch) - Number(a.created_epoch))[0]!;
-    const lines = await tx.execute<{ name: string; quantity: number; unit_price_cents: number; line_total_cents: number; image_url: string }>(sql`
+    const lines = await tx.execute<{ name: string; quantity: number; unit_price_cents: number; line_total_cents: string; image_url: string }>(sql`
       select name, quantity, unit_price_cents, line_total_cents, image_url
         from order_items where order_id = ${newest.id} order by name, id`);
     const mailLines: MailLineItem[] = lines.rows.map((l) => ({
       name: l.name,
       quantity: l.quantity,
       unitPriceCents: l.unit_price_cents,
-      lineTotalCents: l.line_total_cents,
+      // bigint: the driver answers a string.
+      lineTotalCents: Number(l.line_total_cents),
       imageUrl: l.image_url || null,
     }));
     const base = publicUrl();
