@@ -39,6 +39,8 @@ export const CheckoutPost = z.object({
   discountCode: Text,
   shippingRateId: Text,
   emailAboutOrder: Text,
+  quotedShippingCents: Text,
+  quotedTaxCents: Text,
   fields: z.record(z.string(), Text),
 });
 
@@ -54,6 +56,8 @@ export function readCheckoutPost(form: FormData): CheckoutPostValue {
     discountCode: one(CHECKOUT_POST_FIELDS.code),
     shippingRateId: one(CHECKOUT_POST_FIELDS.rate),
     emailAboutOrder: one(EMAIL_ABOUT_ORDER_FIELD),
+    quotedShippingCents: one(CHECKOUT_POST_FIELDS.quotedShipping),
+    quotedTaxCents: one(CHECKOUT_POST_FIELDS.quotedTax),
     fields: Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, one(name)])),
   });
 }
@@ -84,6 +88,9 @@ export function checkoutBodyOf(post: CheckoutPostValue): CheckoutRequestBody {
     emailAboutOrder,
     ...(post.discountCode?.trim() ? { discountCode: post.discountCode } : {}),
     ...(post.shippingRateId ? { shippingRateId: post.shippingRateId } : {}),
+    // The figures the page showed; one that is not a number stays one the checkout refuses.
+    ...(post.quotedShippingCents?.trim() ? { quotedShippingCents: Number(post.quotedShippingCents) } : {}),
+    ...(post.quotedTaxCents?.trim() ? { quotedTaxCents: Number(post.quotedTaxCents) } : {}),
   };
   if (post.checkoutKey !== undefined) {
     const { discountCode, shippingRateId } = body;

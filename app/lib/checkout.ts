@@ -5,7 +5,7 @@ import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
 import { formatPostcode, POSTCODE_MESSAGE, postcodeFits } from "./postcodes";
 import { CHOOSE_REGION_MESSAGE, regionCode } from "./regions";
-import type { CartReview } from "./pricing-view";
+import type { CartReview, Quote, ShippingReview } from "./pricing-view";
 
 /**
  * The checkout's shared rules (docs/rules/cart-and-checkout.md, The form): the form validates with them in
@@ -117,6 +117,9 @@ export type CheckoutRequestBody = {
   shippingRateId?: string;
   /** The 'Email me about my order' box (docs/rules/after-sale.md, The abandoned-checkout reminder). */
   emailAboutOrder?: boolean;
+  /** The shipping and tax of the quote the page showed: a different figure now is refused, never charged unseen. */
+  quotedShippingCents?: number;
+  quotedTaxCents?: number;
 };
 
 /**
@@ -131,7 +134,20 @@ export const CHECKOUT_POST_FIELDS = {
   code: "discountCode",
   rate: "shippingRateId",
   intent: "intent",
+  quotedShipping: "quotedShippingCents",
+  quotedTax: "quotedTaxCents",
 } as const;
+
+/** The shipping and tax a page shows, as it sends them with the order: only the figures it really printed. */
+export type QuotedFigures = Pick<CheckoutRequestBody, "quotedShippingCents" | "quotedTaxCents">;
+
+export function quotedFigures(quote: Quote | null, shipping: ShippingReview | null, taxPending: boolean): QuotedFigures {
+  if (!quote) return {};
+  return {
+    ...(shipping?.state === "known" ? { quotedShippingCents: quote.shipping.amountCents } : {}),
+    ...(taxPending ? {} : { quotedTaxCents: quote.tax.amountCents }),
+  };
+}
 
 /** A cart line as the form posts it: product id and quantity, never a price. */
 export const postedLine = (line: { id: string; quantity: number }) => `${line.id}:${line.quantity}`;
@@ -152,6 +168,8 @@ export type CheckoutErrorBody = {
   title?: string;
   fieldErrors?: Partial<Record<CheckoutFormField, string>>;
   problems?: { id: string; message: string }[];
+  /** Shipping or tax changed since the page's quote: the page asks for the quote again. */
+  quoteChanged?: true;
 };
 
 /** A cart line the checkout cannot sell as it is. */
@@ -175,7 +193,9 @@ export type CheckoutRefusal =
   /** The discount code cannot be used (its message says why). */
   | { kind: "discount_refused"; message: string }
   /** The address names no region of its country, and the shop taxes or ships by region there. */
-  | { kind: "no_region" };
+  | { kind: "no_region" }
+  /** Shipping or tax is no longer what the page showed: the new figure of each that changed (null: unchanged). */
+  | { kind: "quote_changed"; shippingCents: number | null; taxCents: number | null };
 
 /** The shopper's words for one problem line. */
 export function cartProblemMessage(p: CartProblem): string {
@@ -215,6 +235,17 @@ export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody
       return { title, error: refusal.message };
     case "no_region":
       return { title, error: CHOOSE_REGION_MESSAGE };
+    case "quote_changed":
+      return {
+        title,
+        error: [
+          refusal.shippingCents !== null ? `Shipping for your order is now ${formatMoney(refusal.shippingCents)}.` : null,
+          refusal.taxCents !== null ? `Tax for your order is now ${formatMoney(refusal.taxCents)}.` : null,
+        ]
+          .filter(Boolean)
+          .join(" "),
+        quoteChanged: true,
+      };
   }
 }
 

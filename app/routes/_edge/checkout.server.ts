@@ -14,6 +14,7 @@ const REFUSAL_STATUS: Record<CheckoutRefusal["kind"], 400 | 409 | 502> = {
   no_shipping: 400,
   discount_refused: 400,
   no_region: 400,
+  quote_changed: 400,
 };
 
 /** POST /api/checkout's answer for a checkout's result: the payment page, or a refusal with its status. */

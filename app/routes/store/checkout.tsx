@@ -29,7 +29,9 @@ import {
   MAX_CHECKOUT_LINES,
   checkCheckoutForm,
   fingerprint,
+  quotedFigures,
   type CheckoutCartView,
+  type CheckoutRequestBody,
   type CheckoutErrorBody,
   type CheckoutForm,
   type CheckoutFormField,
@@ -230,6 +232,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     setProcessing(true);
     const cartItems = cart.items.map((i) => ({ id: i.id, quantity: i.quantity, priceCents: i.priceCents, name: i.name }));
     const emailAboutOrder = (form.elements.namedItem(EMAIL_ABOUT_ORDER_FIELD) as HTMLInputElement | null)?.checked === true;
+    // The shipping and tax on screen: the server refuses to charge other figures without a word.
+    const shown = quotedFigures(cartQuote.quote, cartQuote.shipping, cartQuote.taxPending);
     try {
       const res = await fetch("/api/checkout", {
         method: "POST",
@@ -238,11 +242,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           cartItems,
           formData: check.data,
           // Same cart and form, same key: a double click, a second tab or a retry finds the same order.
-          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate, emailAboutOrder })}`,
+          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate, emailAboutOrder, shown })}`,
           discountCode: discount.applied || undefined,
           shippingRateId: chosenRate ?? undefined,
           emailAboutOrder,
-        }),
+          ...shown,
+        } satisfies CheckoutRequestBody),
       });
       const body = (await res.json().catch(() => null)) as (CheckoutErrorBody & { url?: string }) | null;
       if (res.ok && body?.url) {
@@ -254,7 +259,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         return;
       }
       if (body?.fieldErrors) setErrors(body.fieldErrors);
-      if (body?.problems?.length) cartQuote.reload();
+      // A line, the shipping or the tax changed: the page shows the quote as it is now.
+      if (body?.problems?.length || body?.quoteChanged) cartQuote.reload();
       toast.error(body?.title ?? CHECKOUT_MESSAGES.checkoutFailed.title, {
         description: body?.error ?? CHECKOUT_MESSAGES.checkoutFailed.description,
       });
@@ -359,7 +365,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <p className="text-center text-xs text-muted-foreground">You will pay on a secure payment page.</p>
             </CartSummary>
           </div>
-          {serverCart ? <PostedCartLines lines={serverCart.lines} checkoutKey={loaderData?.checkoutKey ?? null} /> : null}
+          {serverCart && review ? (
+            <PostedCartLines
+              lines={serverCart.lines}
+              checkoutKey={loaderData?.checkoutKey ?? null}
+              shown={quotedFigures(review.quote, review.shipping, review.taxPending)}
+            />
+          ) : null}
         </form>
       )}
     </div>

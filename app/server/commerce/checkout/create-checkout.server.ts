@@ -76,6 +76,9 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   if (review.regionMissing) return refuse({ kind: "no_region" });
   if (review.shipping.state === "unavailable") return refuse({ kind: "no_shipping", message: review.shipping.message });
   const { quote } = review;
+  // As a changed unit price is refused above: shipping or tax the page did not show is never charged unseen.
+  const changed = quoteChanges(input, quote);
+  if (changed) return refuse(changed);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) return refuse({ kind: "too_large", limitCents: MAX_ORDER_TOTAL_CENTS });
 
   const unlimited = new Set(review.lines.flatMap((l) => (l.available && l.unlimitedStock ? [l.id] : [])));
@@ -95,6 +98,14 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   const opened = await openPaymentSession(db, order, quote, { baseUrl: ctx.baseUrl }, providers);
   if (!opened.ok) return refuse({ kind: opened.reason });
   return { ok: true, url: opened.url, orderId: order.id, orderNumber: order.orderNumber, sessionId: opened.sessionId };
+}
+
+/** Shipping and tax that differ from the figures the page showed (those it sent), or null. */
+function quoteChanges(input: CheckoutInput, quote: Quote): Extract<CheckoutRefusal, { kind: "quote_changed" }> | null {
+  const differs = (shown: number | null | undefined, now: number) => (shown !== null && shown !== undefined && shown !== now ? now : null);
+  const shippingCents = differs(input.quotedShippingCents, quote.shipping.amountCents);
+  const taxCents = differs(input.quotedTaxCents, quote.tax.amountCents);
+  return shippingCents === null && taxCents === null ? null : { kind: "quote_changed", shippingCents, taxCents };
 }
 
 /** The order and its line snapshots, exactly as quoted, in one transaction; null when the idempotency key is taken. */

@@ -22,6 +22,9 @@ export type CheckoutInput = {
   shippingRateId?: string | null;
   /** The shopper ticked 'Email me about my order' (false unless ticked). */
   emailAboutOrder?: boolean;
+  /** The shipping and tax of the quote the page showed, compared with the server's (null: not sent). */
+  quotedShippingCents?: number | null;
+  quotedTaxCents?: number | null;
 };
 
 export type Parsed =
@@ -35,6 +38,8 @@ export const MAX_CHECKOUT_BODY_BYTES = 1024 * 1024;
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{8,200}$/);
 /** The checkbox: absent (an older page) is unticked; anything but true or false is refused. */
 const EmailAboutOrder = z.boolean().optional().default(false);
+/** A figure of the quote the page showed: whole cents, or absent (a page that showed none). */
+const QuotedCents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional().default(null);
 
 const fail = (error: string, extra: Partial<CheckoutErrorBody> = {}): Parsed => ({
   ok: false,
@@ -65,7 +70,16 @@ export async function parseCheckoutRequest(request: Request): Promise<Parsed> {
  * One set of rules, so both answer every mistake with the same words.
  */
 export function parseCheckoutBody(raw: unknown): Parsed {
-  const value = raw as { cartItems?: unknown; formData?: unknown; idempotencyKey?: unknown; discountCode?: unknown; shippingRateId?: unknown; emailAboutOrder?: unknown } | null;
+  const value = raw as {
+    cartItems?: unknown;
+    formData?: unknown;
+    idempotencyKey?: unknown;
+    discountCode?: unknown;
+    shippingRateId?: unknown;
+    emailAboutOrder?: unknown;
+    quotedShippingCents?: unknown;
+    quotedTaxCents?: unknown;
+  } | null;
   if (!value || typeof value !== "object" || Array.isArray(value)) return fail("The request must be a JSON object.");
 
   const rawLines = value.cartItems;
@@ -107,5 +121,20 @@ export function parseCheckoutBody(raw: unknown): Parsed {
   const shippingRateId = typeof value.shippingRateId === "string" && value.shippingRateId.length <= 100 ? value.shippingRateId : null;
   const emailAboutOrder = EmailAboutOrder.safeParse(value.emailAboutOrder);
   if (!emailAboutOrder.success) return fail("'Email me about my order' must be ticked or not (true or false).");
-  return { ok: true, input: { lines, form: form.data, idempotencyKey, discountCode, shippingRateId, emailAboutOrder: emailAboutOrder.data } };
+  const quotedShipping = QuotedCents.safeParse(value.quotedShippingCents);
+  const quotedTax = QuotedCents.safeParse(value.quotedTaxCents);
+  if (!quotedShipping.success || !quotedTax.success) return fail("The shipping and tax shown must be whole numbers of cents. Reload the page and try again.");
+  return {
+    ok: true,
+    input: {
+      lines,
+      form: form.data,
+      idempotencyKey,
+      discountCode,
+      shippingRateId,
+      emailAboutOrder: emailAboutOrder.data,
+      quotedShippingCents: quotedShipping.data,
+      quotedTaxCents: quotedTax.data,
+    },
+  };
 }
