@@ -15,6 +15,15 @@ export type ImportMessages = {
   newCategories: string[];
 };
 
+/** A product whose stock sales changed since the re-imported file was exported. */
+export type SoldSinceExportLine = { sku: string; name: string; fileStock: number; sold: number; stockAfter: number };
+
+/**
+ * Sales since a re-imported export's stock was read: `units` sold (net of returns) over `products`
+ * products, and the first lines. Absent when the file says nothing of when its stock was read.
+ */
+export type SoldSinceExport = { units: number; products: number; lines: SoldSinceExportLine[] };
+
 /** What the dry run found: nothing has been written yet (JobView.detail.dryRun). */
 export type ImportDryRun = ImportMessages & {
   /** The detected file format ("generic", "woocommerce", "shopify-legacy", "shopify-2024"). */
@@ -27,6 +36,7 @@ export type ImportDryRun = ImportMessages & {
   skip: number;
   /** WooCommerce variation rows merged into their parent product. */
   merged: number;
+  soldSinceExport?: SoldSinceExport;
 };
 
 /** An import job's `detail`: where it stands, the uploaded file's name and, once checked, the dry run. */
@@ -35,6 +45,8 @@ export type ImportJobDetail = {
   fileName?: string;
   fileBytes?: number;
   dryRun?: ImportDryRun;
+  /** The owner's choice for stock sold since the file was exported: subtract it (the default) or use the file's. */
+  stock?: "subtract" | "file";
 };
 
 /** What a finished import did (JobView.result). */

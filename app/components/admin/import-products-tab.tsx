@@ -9,6 +9,7 @@ import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { ImportJobDetail, ImportResult } from "~/lib/import-view";
 import { DryRunSummary, ImportResultSummary } from "./import-summaries";
+import { SoldSinceExportChoice, type StockChoice } from "./sold-since-export";
 import type { JobView } from "~/lib/jobs-view";
 import { readJobAnswer, useJobProgress } from "./use-job-progress";
 
@@ -36,6 +37,7 @@ export function ImportProductsTab() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"checking" | "starting" | null>(null);
+  const [stockChoice, setStockChoice] = useState<StockChoice>("subtract");
   const inputRef = useRef<HTMLInputElement>(null);
   const [job, setJob] = useJobProgress(null, (finished) => {
     if (finished.status === "done") {
@@ -95,6 +97,7 @@ export function ImportProductsTab() {
         return;
       }
       setJob(answer.job);
+      setStockChoice("subtract");
       setFile(null);
       if (inputRef.current) inputRef.current.value = "";
     } catch (err) {
@@ -108,7 +111,7 @@ export function ImportProductsTab() {
     if (!job) return;
     setBusy(intent === "confirm" ? "starting" : null);
     try {
-      const res = await fetch(`/admin/products/import/${job.id}`, { method: "POST", body: new URLSearchParams({ intent }), headers: { accept: "application/json" } });
+      const res = await fetch(`/admin/products/import/${job.id}`, { method: "POST", body: new URLSearchParams(intent === "confirm" ? { intent, stock: stockChoice } : { intent }), headers: { accept: "application/json" } });
       const answer = await readJobAnswer(res);
       if (!res.ok) importFailed(answer.error);
       setJob(answer.job ?? null);
@@ -157,6 +160,12 @@ export function ImportProductsTab() {
             {busy === "checking" ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileUp aria-hidden="true" />}
             {busy === "checking" ? "Checking file..." : "Import Products"}
           </Button>
+          <p className="text-xs text-muted-foreground">
+            <a href="/admin/products/export" download className="font-medium text-primary underline-offset-4 hover:underline">
+              Export products (CSV)
+            </a>{" "}
+            to edit them in a spreadsheet and import them back; products without a SKU are left out.
+          </p>
         </CardContent>
       </Card>
 
@@ -170,6 +179,9 @@ export function ImportProductsTab() {
           ) : awaitingConfirmation ? (
             <>
               <DryRunSummary dryRun={detail.dryRun!} fileName={detail.fileName ?? "products.csv"} />
+              {detail.dryRun!.soldSinceExport ? (
+                <SoldSinceExportChoice sold={detail.dryRun!.soldSinceExport} choice={stockChoice} onChoose={setStockChoice} disabled={Boolean(busy)} />
+              ) : null}
               <div className="flex flex-wrap gap-2">
                 <Button onClick={() => decide("confirm")} disabled={Boolean(busy)}>
                   {busy === "starting" ? "Starting..." : `Confirm Import`}

@@ -8,7 +8,10 @@ export {
   discardImport,
   receiveImportUpload,
 } from "./import/import-jobs.server";
+export { productsCsvChunks, productsExportFilename } from "./import/export-products.server";
 export { MultipartError, fileFromMultipart } from "./import/multipart.server";
+export { STOCK_CHOICES } from "./import/sales-since-export.server";
+export type { SalesSince, StockChoice } from "./import/sales-since-export.server";
 export { formFile, readUploadForm } from "./media/form.server";
 export { MigrationRequestError, startImageMigration } from "./media/migrate-images.server";
 export { UploadError, saveImageUpload } from "./media/upload.server";

@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/platform/index.server";
-import { confirmImport, discardImport, ImportRequestError } from "~/server/catalog/index.server";
+import { z } from "zod";
+import { confirmImport, discardImport, ImportRequestError, STOCK_CHOICES } from "~/server/catalog/index.server";
+import { unitsSoldSince } from "~/server/commerce/index.server";
 import type { Route } from "./+types/import-job";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -10,13 +12,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirect("/admin/products?tab=import");
 }
 
-/** intent=confirm starts the dry-run import; intent=discard throws the upload away. */
+/** For a re-imported export: subtract the sales made since it was exported (the default), or use the file's stock. */
+const StockChoiceInput = z.enum(STOCK_CHOICES).default("subtract");
+
+/** intent=confirm starts the dry-run import (with stock=subtract|file); intent=discard throws the upload away. */
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    if (intent === "confirm") return { job: await confirmImport(getDb(), params.jobId) };
+    if (intent === "confirm") {
+      const stock = StockChoiceInput.safeParse(form.get("stock") ?? undefined);
+      if (!stock.success) return respond({ kind: "bad_input", message: "Choose how to set the stock sold since the file was exported" });
+      return { job: await confirmImport(getDb(), params.jobId, { stock: stock.data, salesSince: unitsSoldSince }) };
+    }
     if (intent === "discard") {
       await discardImport(getDb(), params.jobId);
       return { job: null };

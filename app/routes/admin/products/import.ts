@@ -3,6 +3,7 @@ import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { bodyChunks, discardBody, getDb, getEnv, latestJob, toJobView } from "~/server/platform/index.server";
 import { fileFromMultipart, ImportRequestError, MultipartError, receiveImportUpload } from "~/server/catalog/index.server";
+import { unitsSoldSince } from "~/server/commerce/index.server";
 import type { Route } from "./+types/import";
 
 /** The Import Products tab's state: the newest import (running or finished) and the size limit. */
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       contentType: upload?.mimeType ?? contentType,
       contentLength: length === null ? null : Number(length),
       userId: admin.id,
-    });
+    }, unitsSoldSince);
     return { job };
   } catch (err) {
     if (err instanceof ImportRequestError || err instanceof MultipartError) {

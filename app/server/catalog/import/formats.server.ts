@@ -108,6 +108,7 @@ export function defaultDraft(row: number, name: string): ProductDraft {
     active: true,
     unlimitedStock: false,
     stockQuantity: 0,
+    stockCountedAt: null,
     weightGrams: null,
     costCents: null,
     colors: [],

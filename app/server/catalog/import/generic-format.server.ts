@@ -22,6 +22,17 @@ export const IMAGE_COLUMNS = ["images", "Images", "image", "Image", "image_url",
 
 export const MISSING_TITLE = "Missing product title";
 
+/** The column the shop's export writes beside the stock: when that stock was read. */
+export const STOCK_COUNTED_AT = "stock_counted_at";
+
+/** An ISO 8601 time with its zone, as the export writes it; empty: unknown. */
+function parseCountedAt(raw: string): Date | null | { error: string } {
+  if (raw === "") return null;
+  const at = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? new Date(raw) : null;
+  if (!at || Number.isNaN(at.getTime())) return { error: `Invalid stock counted at '${raw.slice(0, 40)}': expected a time such as 2026-11-28T10:00:00Z` };
+  return at;
+}
+
 /**
  * The shop's own (generic) CSV: one product per row, any of the named title and image columns,
  * plus the product's fields by their obvious names; the import defaults (docs/rules/catalogue-data.md) fill the rest.
@@ -45,6 +56,8 @@ export function genericAssembler(header: Header): Assembler {
     // weight_grams, or a weight in kg, lbs or oz ('Weight (kg)'…): weight.server.ts.
     weight: findWeightColumn(header),
     cost: header.find("cost_per_item", "Cost per item", "cost_price", "cost"),
+    // Written by the shop's own export: when its stock column was read (export-products.server.ts).
+    countedAt: header.find(STOCK_COUNTED_AT),
   };
   const cell = (r: CsvRecord, idx: number[]) => firstNonEmpty(r.fields, idx).trim();
   const provided: ProductField[] = ["name"];
@@ -75,7 +88,8 @@ export function genericAssembler(header: Header): Assembler {
       const stock = parseStock(cell(r, col.stock), "Stock");
       const weight = readWeight(r, col.weight);
       const cost = parsePriceCents(cell(r, col.cost), "Cost per item");
-      for (const v of [price, sale, original, stock, weight, cost]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
+      const countedAt = parseCountedAt(cell(r, col.countedAt));
+      for (const v of [price, sale, original, stock, weight, cost, countedAt]) if (isError(v)) return [{ kind: "error", row: r.row, message: v.error }];
       const p = price as number | null;
       const s = sale as number | null;
       const o = original as number | null;
@@ -98,6 +112,7 @@ export function genericAssembler(header: Header): Assembler {
       d.tags = splitList(cell(r, col.tags));
       d.colors = splitList(cell(r, col.colors));
       d.stockQuantity = (stock as number | null) ?? 0;
+      d.stockCountedAt = stock === null ? null : (countedAt as Date | null);
       d.weightGrams = weight as number | null;
       d.costCents = cost as number | null;
       d.unlimitedStock = parseFlag(cell(r, col.unlimited)) ?? false;

@@ -6,6 +6,7 @@ import { ImportFileError, INVALID_FILE_TYPE } from "./csv-reader.server";
 import type { ImportDryRun, ImportJobDetail, ImportResult } from "~/lib/import-view";
 import type { JobView } from "~/lib/jobs-view";
 import { importProducts, type ImportSummary } from "./run-import.server";
+import type { SalesSince, StockChoice } from "./sales-since-export.server";
 import { saveUpload, UploadRefused } from "./save-upload.server";
 
 export type ImportRefusal = "bad_input" | "not_found" | "conflict" | "too_large" | "unsupported_type";
@@ -64,6 +65,7 @@ function dryRunDetail(s: ImportSummary): ImportDryRun {
     noteCount: s.noteCount,
     notes: s.notes.slice(0, DRY_RUN_MESSAGES),
     newCategories: s.newCategories,
+    ...(s.soldSinceExport ? { soldSinceExport: s.soldSinceExport } : {}),
   };
 }
 
@@ -75,6 +77,7 @@ function dryRunDetail(s: ImportSummary): ImportDryRun {
 export async function receiveImportUpload(
   db: Db,
   upload: { body: AsyncIterable<Uint8Array> | null; fileName: string; contentType: string; contentLength: number | null; userId: string },
+  salesSince?: SalesSince,
 ): Promise<JobView> {
   const fileName = upload.fileName.slice(0, 200) || "products.csv";
   if (!isCsvFile(fileName, upload.contentType)) throw new ImportRequestError(INVALID_FILE_TYPE, "unsupported_type");
@@ -104,7 +107,7 @@ export async function receiveImportUpload(
       if (err instanceof UploadRefused) throw err;
       throw new ImportRequestError("The upload did not arrive completely; try again", "bad_input");
     });
-    const summary = await importProducts(db, file, { dryRun: true });
+    const summary = await importProducts(db, file, { dryRun: true, salesSince });
     // `file` is the server's own: toJobView leaves it out of what the browser sees.
     const detail = { stage: "confirm", fileName, fileBytes: bytes, file, dryRun: dryRunDetail(summary) } satisfies ImportJobDetail & { file: string };
     await updateJob(db, job.id, { detail, total: summary.rows });
@@ -119,15 +122,19 @@ export async function receiveImportUpload(
   }
 }
 
-/** The admin confirmed the dry run: the import starts on the server and the call returns at once. */
-export async function confirmImport(db: Db, jobId: string): Promise<JobView> {
+/**
+ * The admin confirmed the dry run: the import starts on the server and the call returns at once.
+ * `stock`: for a re-imported export, the file's stock less the sales since it was exported
+ * ("subtract", the default) or the file's as it is.
+ */
+export async function confirmImport(db: Db, jobId: string, opts: { stock?: StockChoice; salesSince?: SalesSince } = {}): Promise<JobView> {
   const job = await getJob(db, jobId);
   if (!job || job.kind !== "import") throw new ImportRequestError("Import not found", "not_found");
-  const detail = { ...(job.detail as Record<string, unknown>), stage: "running" };
+  const detail = { ...(job.detail as Record<string, unknown>), stage: "running", stock: opts.stock ?? "subtract" };
   const started = (job.detail as { stage?: string }).stage === "confirm" && (await transitionJob(db, job.id, "pending", { status: "running", detail }));
   if (!started) throw new ImportRequestError("This import has already started or was replaced by a newer upload", "conflict");
   const running = { ...job, status: "running" as const, detail };
-  void runImportJob(db, running);
+  void runImportJob(db, running, opts.salesSince);
   return toJobView(running);
 }
 
@@ -140,11 +147,13 @@ export async function discardImport(db: Db, jobId: string) {
 }
 
 /** Runs a confirmed import to the end, recording progress after every batch. */
-export async function runImportJob(db: Db, job: JobRow) {
+export async function runImportJob(db: Db, job: JobRow, salesSince?: SalesSince) {
   const stop = heartbeat(db, job.id);
   const file = fileOf(job);
   try {
     const summary = await importProducts(db, file, {
+      salesSince,
+      stock: (job.detail as ImportJobDetail).stock ?? "subtract",
       onProgress: ({ processed }) => updateJob(db, job.id, { processed: Math.min(processed, job.total) }),
     });
     const imported = summary.created + summary.updated;

@@ -40,6 +40,11 @@ export type ProductDraft = {
   active: boolean;
   unlimitedStock: boolean;
   stockQuantity: number;
+  /**
+   * When the file's stock was read from the shop (the shop's own export writes it); null: unknown,
+   * as in other shops' files. Sales after it are subtracted on re-import (sales-since-export.server.ts).
+   */
+  stockCountedAt: Date | null;
   /** Whole grams; null: the file gives none. */
   weightGrams: number | null;
   /** What one unit costs the shop; null: the file gives none. */

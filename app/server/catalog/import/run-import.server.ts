@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
-import type { ImportMessages } from "~/lib/import-view";
+import type { ImportMessages, SoldSinceExport } from "~/lib/import-view";
 import { type Db, getEnv, MEDIA_PREFIX } from "../../platform/index.server";
 import { detach } from "./fields.server";
 import { memoryGuard } from "./memory.server";
@@ -9,6 +9,7 @@ import { detectFormat, FORMAT_LABELS, Header, type Assembler, type ImportFormat,
 import { genericAssembler, TITLE_COLUMNS } from "./generic-format.server";
 import { groupMerges } from "./merge-variations.server";
 import type { ProductDraft } from "./product-draft.server";
+import type { SalesSince, StockChoice } from "./sales-since-export.server";
 import { dryRunSink, writeSink, type Sink } from "./sinks.server";
 import { shopifyAssembler } from "./shopify-format.server";
 import { wooCommerceAssembler } from "./woocommerce-format.server";
@@ -25,6 +26,13 @@ export type ImportOptions = {
   onProgress?: (p: ImportProgress) => void | Promise<void>;
   /** How many error and note lines to keep (all are counted). */
   maxMessages?: number;
+  /**
+   * The sales since a time (the commerce area's count). A dry run reports the products a file's
+   * stock no longer matches because of them; an import subtracts them from the file's stock
+   * unless `stock` is "file". Without it, stock is the file's, as for other shops' files.
+   */
+  salesSince?: SalesSince;
+  stock?: StockChoice;
 };
 
 export type ImportSummary = ImportMessages & {
@@ -39,6 +47,7 @@ export type ImportSummary = ImportMessages & {
   skipped: number;
   /** WooCommerce variation rows merged into their parent product. */
   merged: number;
+  soldSinceExport?: SoldSinceExport;
 };
 
 /** Batches written at once by a real import (each in its own transaction and connection). */
@@ -80,7 +89,9 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
     const header = new Header(first.value.fields);
     const format = detectFormat(header);
     const assembler = assemblerFor(format, header);
-    const sink: Sink = opts.dryRun ? dryRunSink(db) : writeSink(db, new Set(assembler.provided), ownImagePrefixes());
+    const sink: Sink = opts.dryRun
+      ? dryRunSink(db, opts.salesSince)
+      : writeSink(db, new Set(assembler.provided), ownImagePrefixes(), opts.stock === "file" ? undefined : opts.salesSince);
 
     const summary: ImportSummary = {
       dryRun: Boolean(opts.dryRun),
@@ -155,6 +166,12 @@ export async function importProducts(db: Db, source: ImportSource, opts: ImportO
           summary.created += r.created;
           summary.updated += r.updated;
           for (const c of r.newCategories) if (summary.newCategories.length < 100) summary.newCategories.push(c);
+          for (const line of r.soldSinceExport ?? []) {
+            const sold = (summary.soldSinceExport ??= { units: 0, products: 0, lines: [] });
+            sold.units += line.sold;
+            sold.products++;
+            if (sold.lines.length < 20) sold.lines.push(line);
+          }
           for (const f of r.failed) error(f.row, f.message);
           slot.written = true;
           await reportProgress();

@@ -3,7 +3,9 @@ import { type Db, logger } from "../../platform/index.server";
 import { detach } from "./fields.server";
 import type { VariantMerge } from "./formats.server";
 import { applyMerges } from "./merge-variations.server";
+import type { SoldSinceExportLine } from "~/lib/import-view";
 import type { ProductDraft, ProductField } from "./product-draft.server";
+import { lessSalesSinceExport, salesSinceExportLines, type SalesSince } from "./sales-since-export.server";
 import { writeProducts } from "./write-products.server";
 
 export type BatchResult = {
@@ -11,6 +13,8 @@ export type BatchResult = {
   updated: number;
   newCategories: string[];
   failed: { row: number; message: string }[];
+  /** The dry run's products whose stock sales changed since the file was exported. */
+  soldSinceExport?: SoldSinceExportLine[];
 };
 
 /** Where assembled products go: the database, or a dry run that only counts. */
@@ -46,7 +50,10 @@ async function relaxCommit(tx: Db) {
  * written again row by row, each row in its own savepoint: the good rows land and each bad row
  * is reported with the database's reason.
  */
-export function writeSink(db: Db, provided: Set<ProductField>, ownImagePrefixes: string[]): Sink {
+export function writeSink(db: Db, provided: Set<ProductField>, ownImagePrefixes: string[], subtractSales?: SalesSince): Sink {
+  // The file's stock less the sales since it was read, counted with the products locked.
+  const stockNow = (tx: Db, drafts: ProductDraft[]) =>
+    subtractSales && provided.has("stock_quantity") ? lessSalesSinceExport(tx, drafts, subtractSales) : drafts;
   // Categories known to exist once a transaction that saw them committed.
   const known = new Map<string, string>();
   const remember = (categories: ReadonlyMap<string, string>) => {
@@ -57,7 +64,7 @@ export function writeSink(db: Db, provided: Set<ProductField>, ownImagePrefixes:
       try {
         const r = await db.transaction(async (tx) => {
           await relaxCommit(tx);
-          return writeProducts(tx, drafts, provided, ownImagePrefixes, known);
+          return writeProducts(tx, await stockNow(tx, drafts), provided, ownImagePrefixes, known);
         });
         remember(r.categories);
         return { created: r.created, updated: r.updated, newCategories: r.newCategories, failed: [] };
@@ -68,7 +75,7 @@ export function writeSink(db: Db, provided: Set<ProductField>, ownImagePrefixes:
       const seen: ReadonlyMap<string, string>[] = [];
       await db.transaction(async (tx) => {
         await relaxCommit(tx);
-        for (const d of drafts) {
+        for (const d of await stockNow(tx, drafts)) {
           try {
             const r = await tx.transaction((sp) => writeProducts(sp, [d], provided, ownImagePrefixes, known));
             result.created += r.created;
@@ -88,7 +95,7 @@ export function writeSink(db: Db, provided: Set<ProductField>, ownImagePrefixes:
 }
 
 /** Counts what a real import would create, update and skip, writing nothing. */
-export function dryRunSink(db: Db): Sink {
+export function dryRunSink(db: Db, salesSince?: SalesSince): Sink {
   const seenSkus = new Set<string>();
   const seenCategories = new Set<string>();
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -101,6 +108,7 @@ export function dryRunSink(db: Db): Sink {
           : [],
       );
       const result: BatchResult = { created: 0, updated: 0, newCategories: [], failed: [] };
+      if (salesSince) result.soldSinceExport = await salesSinceExportLines(db, drafts, salesSince);
       for (const d of drafts) {
         if (d.sku && (seenSkus.has(d.sku) || existing.has(d.sku))) result.updated++;
         else result.created++;
