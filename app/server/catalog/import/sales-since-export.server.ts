@@ -21,17 +21,17 @@ type Counted = { draft: ProductDraft; productId: string; sold: number };
 
 /**
  * The drafts of this batch whose product sold (or got back) units since the file's stock was read.
- * `lock`: the products are locked first (FOR UPDATE, in SKU order), so no sale of them commits
- * between the count and the write.
+ * `lock`: the products are locked first (FOR UPDATE, in id order as a sale takes them, so the
+ * two never deadlock), so no sale of them commits between the count and the write.
  */
 async function countSales(db: Db, drafts: ProductDraft[], salesSince: SalesSince, lock: boolean): Promise<Counted[]> {
   // The last row of a SKU is the one that lands (an earlier one is updated by it).
   const bySku = new Map<string, ProductDraft>();
   for (const d of drafts) if (d.sku && d.stockCountedAt && !d.unlimitedStock) bySku.set(d.sku, d);
   if (bySku.size === 0) return [];
-  const skus = [...bySku.keys()].sort();
+  const skus = [...bySku.keys()];
   const found = await db.execute<{ id: string; sku: string }>(
-    sql`select id, sku from products where sku = any(${sql.param(skus)}::text[]) and not unlimited_stock order by sku ${lock ? sql`for update` : sql``}`,
+    sql`select id, sku from products where sku = any(${sql.param(skus)}::text[]) and not unlimited_stock order by id ${lock ? sql`for update` : sql``}`,
   );
   if (found.rows.length === 0) return [];
   const ids = new Map(found.rows.map((r) => [r.sku, r.id]));
