@@ -130,6 +130,16 @@ describe("privateResponses", () => {
     expect(await cacheControl("/administrator-notes")).toBeUndefined();
   });
 
+  it("marks the account pages a mailed link opens with its token private for everyone: confirm, sign-in link, reset", async () => {
+    const app = express();
+    app.use(privateResponses());
+    app.use((_req, res) => void res.type("text/html").send(`<input type="hidden" name="token" value="t">`));
+    const base = await listen(app);
+    for (const path of ["/auth/confirm?token=t", "/auth/confirm.data?token=t", "/auth/sign-in-link?token=t", "/auth/reset-password?token=t"]) {
+      expect((await send(base, "GET", path)).headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
   it("marks the pages a mail's token opens private for everyone: /cart/restore, /unsubscribe, /newsletter/*", async () => {
     const app = express();
     app.use(privateResponses());

@@ -7,9 +7,10 @@ const PRIVATE_PATH = /^\/(?:admin|profile)(?:[/.]|$)/;
 /**
  * Pages a mail's link opens with its working token, and that show an email or a cart's lines:
  * the abandoned-checkout reminder's cart and unsubscribe links, the newsletter's confirm and
- * unsubscribe links. Personal to whoever holds the link, whatever the route sends.
+ * unsubscribe links, and the account's confirmation, sign-in and reset links (their form carries
+ * the token). Personal to whoever holds the link, whatever the route sends.
  */
-const TOKEN_PATH = /^\/(?:cart\/restore|unsubscribe|newsletter\/[^/]+)(?:\.data)?$/;
+const TOKEN_PATH = /^\/(?:cart\/restore|unsubscribe|newsletter\/[^/]+|auth\/(?:confirm|sign-in-link|reset-password))(?:\.data)?$/;
 /** A page, or React Router's answer to a client-side navigation's `.data` request. */
 const PAGE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
 
