@@ -83,6 +83,10 @@ describe("the Analytics page", () => {
     expect((await step("Added to cart")).slice(0, 2)).toEqual(["60", "60% drop"]);
     expect((await step("Started checkout")).slice(0, 2)).toEqual(["30", "50% drop"]);
     expect((await step("Paid orders")).slice(0, 2)).toEqual(["3", "90% drop"]);
+    // How a visitor is counted, so the owner knows what the numbers can and cannot be.
+    expect(await page.getByTestId("visitor-counting").innerText()).toBe(
+      "A visitor is one browser (its network address and user agent), at most 20 a minute from one network address (an IPv6 network by its /64); bots and admin pages are not counted.",
+    );
 
     expect(await page.getByTestId("top-searches").getByRole("rowheader").allInnerTexts()).toEqual(["linen duvet", "weighted blanket"]);
     const nothing = page.getByTestId("empty-searches");

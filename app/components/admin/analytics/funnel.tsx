@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { FunnelStep } from "~/lib/analytics-view";
+import { type FunnelStep, VISITORS_PER_ADDRESS_PER_MINUTE } from "~/lib/analytics-view";
 
 const number = new Intl.NumberFormat("en-US");
 const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
@@ -27,6 +27,10 @@ export function Funnel({ steps }: { steps: FunnelStep[] }) {
         </CardTitle>
         <CardDescription>
           Visitors counted once a day at each step, without cookies; the last step is the range's paid orders.
+        </CardDescription>
+        <CardDescription data-testid="visitor-counting">
+          A visitor is one browser (its network address and user agent), at most {VISITORS_PER_ADDRESS_PER_MINUTE} a
+          minute from one network address (an IPv6 network by its /64); bots and admin pages are not counted.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
