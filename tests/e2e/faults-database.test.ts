@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shippingForm } from "../factories/orders";
 import { ownPostgres, spawnShop, tempDataDir, waitFor, type OwnPostgres, type ShopProcess } from "./faults-harness";
 
 /**
@@ -14,7 +15,8 @@ let dataDir: string;
 beforeAll(async () => {
   pg = await ownPostgres();
   dataDir = tempDataDir();
-  shop = await spawnShop({ databaseUrl: pg.url, dataDir });
+  // Rate limits on, as in production: the checkout's limit is its first read of the database.
+  shop = await spawnShop({ databaseUrl: pg.url, dataDir, env: { RATE_LIMIT_DISABLED: "false" } });
 }, 90_000);
 
 afterAll(async () => {
@@ -54,5 +56,32 @@ describe("when the database goes away", () => {
     expect((await get("/healthz")).status).toBe(200);
     expect((await get("/blog")).status).toBe(200);
     expect(shop.output()).not.toMatch(/Shop ready on[\s\S]*Shop ready on/);
+  }, 90_000);
+
+  it("refuses a checkout placed meanwhile with JSON the checkout page shows, like its other refusals", async () => {
+    await pg.stop();
+    try {
+      const res = await fetch(`${shop.baseUrl}/api/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin: shop.baseUrl },
+        body: JSON.stringify({
+          cartItems: [{ id: "00000000-0000-4000-8000-000000000001", quantity: 1, priceCents: 1000 }],
+          formData: shippingForm(),
+          idempotencyKey: "outage-1234.abcd1234",
+        }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      // The page's toast: the body's title, and its error as the description.
+      expect(await res.json()).toEqual({
+        title: "Order Failed",
+        error: "The shop is briefly unavailable. Please try again in a few seconds.",
+      });
+    } finally {
+      await pg.start();
+    }
+    await waitFor("the home page to answer 200 again", async () => (await get("/")).status === 200, 20_000);
   }, 90_000);
 });
