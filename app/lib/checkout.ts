@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "./cart";
 import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
 import { formatPostcode, POSTCODE_MESSAGE, postcodeFits } from "./postcodes";
-import { CHOOSE_REGION_MESSAGE, regionCode } from "./regions";
+import { CHOOSE_REGION_MESSAGE, regionCode, regionMayBeBlank } from "./regions";
 import type { CartReview, Quote, ShippingReview } from "./pricing-view";
 
 /**
@@ -41,7 +41,8 @@ const CheckoutFields = z.object({
   phone: z.string().trim().max(40, "Use at most 40 characters").optional().default(""),
   address: required(300),
   city: required(100),
-  state: required(100),
+  // Required everywhere but where regionMayBeBlank ('stateGiven' below).
+  state: z.string().trim().max(100, "Use at most 100 characters").optional().default(""),
   zipCode: required(20),
   country: z
     .string()
@@ -65,10 +66,25 @@ function addressAsStored<T extends { country: string; state: string; zipCode: st
   return { ...form, state, zipCode: form.zipCode ? formatPostcode(form.country, form.zipCode) : form.zipCode };
 }
 
-export const CheckoutFormSchema = CheckoutFields.transform(addressAsStored);
+/**
+ * The State field is required except in a country whose addresses may leave it empty (the UK); it
+ * is judged with the other required fields, so one answer names every empty one.
+ */
+const stateGiven = (form: { country: string; state: string }) => form.state !== "" || regionMayBeBlank(form.country);
+const stateRequired = {
+  message: REQUIRED,
+  path: ["state"],
+  // Also when another field failed, as long as the country and the state themselves were read.
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { country?: unknown; state?: unknown } | undefined;
+    return typeof v?.state === "string" && typeof v.country === "string";
+  },
+};
+
+export const CheckoutFormSchema = CheckoutFields.refine(stateGiven, stateRequired).transform(addressAsStored);
 
 /** The same address rules without the email (an address book entry has none). */
-export const AddressFormSchema = CheckoutFields.omit({ email: true }).transform(addressAsStored);
+export const AddressFormSchema = CheckoutFields.omit({ email: true }).refine(stateGiven, stateRequired).transform(addressAsStored);
 
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export type CheckoutFormField = keyof CheckoutForm;
@@ -234,7 +250,7 @@ export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody
     case "discount_refused":
       return { title, error: refusal.message };
     case "no_region":
-      return { title, error: CHOOSE_REGION_MESSAGE };
+      return { title, error: CHOOSE_REGION_MESSAGE, fieldErrors: { state: CHOOSE_REGION_MESSAGE } };
     case "quote_changed":
       return {
         title,

@@ -29,6 +29,17 @@ export function hasRegions(country: string): boolean {
   return regionsOf(country).length > 0;
 }
 
+/**
+ * Countries whose addresses may leave the State field empty: UK addresses rarely carry a county,
+ * though ISO lists the UK's. An empty region is still refused at checkout where the owner has a
+ * region zone or a region tax rate for the country (docs/money-path.md, Regions).
+ */
+const REGION_MAY_BE_BLANK = new Set(["GB"]);
+
+export function regionMayBeBlank(country: string): boolean {
+  return REGION_MAY_BE_BLANK.has(country.trim().toUpperCase());
+}
+
 /** Upper case, no accents, no dots, no punctuation, single spaces: 'Québec.' → 'QUEBEC'. */
 function fold(s: string): string {
   return s

@@ -268,7 +268,7 @@ describe("Shipping & Tax: rates", () => {
       { fromGrams: 1000, toGrams: 5000, priceCents: 900 },
       { fromGrams: 8000, toGrams: null, priceCents: 2000 },
     ]);
-    const loaded = await loadZoneFor(t.db, { country: "FR" });
+    const loaded = (await loadZoneFor(t.db, { country: "FR" })).found;
     expect(loaded?.zone.id).toBe(zoneId);
     const mine = loaded!.rates;
     expect(shippingOptions(mine, { goodsCents: 8000, weightGrams: 500 }).map((o) => [o.name, o.amountCents])).toEqual([

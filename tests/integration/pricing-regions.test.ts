@@ -119,3 +119,53 @@ describe("a region is read as its ISO 3166-2 code, however it was typed", () => 
     await expect(createTaxRate(t.db, { country: "US", region: "Ontario", rate: "5" })).rejects.toThrow(CHOOSE);
   });
 });
+
+describe("an address must name its region only where the owner prices by region there", () => {
+  const uk = { country: "GB", state: "", city: "London", zipCode: "SW1A 1AA" };
+  const post = (sheet: Line, form: Parameters<typeof shippingForm>[0]) =>
+    checkoutAction(routeArgs(checkoutRequest({ cartItems: [{ id: sheet.id, quantity: 1, priceCents: sheet.priceCents }], formData: shippingForm(form) }))) as Promise<Response>;
+
+  it("a UK address without a county is placed while no rate or zone of the UK names a region", async () => {
+    await setTax(t.db, { taxName: "VAT" }, [{ country: "GB", percent: 20 }]);
+    const sheet = await makeProduct(t.db, { priceCents: 10000, stockQuantity: 5 });
+    const res = await post(sheet, uk);
+    expect(res.status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.country, "GB"));
+    expect(order).toMatchObject({ state: "", taxCents: 2000 });
+    // A county typed anyway is still read as its code.
+    expect((await post(sheet, { ...uk, state: "Kent" })).status).toBe(200);
+    expect((await t.db.select({ state: orders.state }).from(orders).where(eq(orders.country, "GB"))).map((o) => o.state).sort()).toEqual(["", "KEN"]);
+  });
+
+  it("a UK address without a county is refused beside the State field once a UK zone or a UK tax rate names a region, never priced as if it had none", async () => {
+    const sheet = await makeProduct(t.db, { priceCents: 10000, stockQuantity: 5 });
+    await withoutDefaultZone(t.db);
+    await makeZone(t.db, { name: "UK", countries: ["GB"] }, [{ name: "Standard", priceCents: 500 }]);
+    await makeZone(t.db, { name: "Highlands", countries: ["GB"], regions: ["HLD"] }, [{ name: "Highlands Courier", priceCents: 2500 }]);
+    const before = (await t.db.select().from(orders)).length;
+    const byZone = await post(sheet, uk);
+    expect(byZone.status).toBe(400);
+    expect(((await byZone.json()) as { fieldErrors?: Record<string, string> }).fieldErrors?.state).toBe(CHOOSE);
+
+    await t.db.delete(shippingZones).where(eq(shippingZones.name, "Highlands"));
+    await setTax(t.db, { taxName: "VAT" }, [{ country: "GB", region: "SCT", percent: 20 }]);
+    const byRate = await post(sheet, uk);
+    expect(byRate.status).toBe(400);
+    expect(((await byRate.json()) as { fieldErrors?: Record<string, string> }).fieldErrors?.state).toBe(CHOOSE);
+    expect(await t.db.select().from(orders)).toHaveLength(before);
+    expect((await post(sheet, { ...uk, state: "Kent" })).status).toBe(200);
+  });
+
+  it("a US address naming no state is refused where only a zone, not a tax rate, names a region", async () => {
+    const sheet = await makeProduct(t.db, { priceCents: 10000, stockQuantity: 5 });
+    await withoutDefaultZone(t.db);
+    await makeZone(t.db, { name: "US", countries: ["US"] }, [{ name: "Standard", priceCents: 500 }]);
+    await makeZone(t.db, { name: "Hawaii", countries: ["US"], regions: ["HI"] }, [{ name: "Island Air", priceCents: 3000 }]);
+    const { answer } = await checkout([[sheet, 1]], { state: "", zipCode: "96813" });
+    expect(answer).toMatchObject({ status: 400, body: { error: CHOOSE } });
+    // The form itself asks for the state everywhere but the UK.
+    const res = await post(sheet, { state: "", zipCode: "96813" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fieldErrors?: Record<string, string> }).fieldErrors?.state).toBe("Required");
+  });
+});

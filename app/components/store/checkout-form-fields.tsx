@@ -3,7 +3,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useState } from "react";
 import { COUNTRIES, type CheckoutForm, type CheckoutFormField } from "~/lib/checkout";
-import { regionsOf } from "~/lib/regions";
+import { regionMayBeBlank, regionsOf } from "~/lib/regions";
 import { cn } from "~/lib/utils";
 
 type Errors = Partial<Record<CheckoutFormField, string>>;
@@ -33,9 +33,11 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
   // The State field offers the country's ISO 3166-2 regions; what is typed is read as one on the server.
   const [country, setCountry] = useState(defaults.country ?? "US");
   const regions = regionsOf(country);
+  // UK addresses may leave the county out (docs/money-path.md, Regions).
+  const fields = regionMayBeBlank(country) ? FIELDS.map((f) => (f.name === "state" ? { ...f, required: false } : f)) : FIELDS;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      {FIELDS.map((f) => (
+      {fields.map((f) => (
         <div key={f.name} className={cn("grid gap-1.5", f.wide && "sm:col-span-2")}>
           <Label htmlFor={`checkout-${f.name}`}>
             {f.label}

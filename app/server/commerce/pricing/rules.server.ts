@@ -2,7 +2,7 @@ import { NO_SHIPPING_MESSAGE, type DiscountReview, type Quote, type ShippingRevi
 import type { Db } from "../../platform/index.server";
 import { checkCode, findCode, type CodeRow } from "./discount-codes.server";
 import { DEFAULT_PRICING, priceQuote, type DiscountRule, type PricingLine } from "./quote.server";
-import { loadZoneFor, loadZonesWithoutAddress, shippingOptions, type Destination, type Rate, type Zone } from "./shipping.server";
+import { loadZoneFor, loadZonesWithoutAddress, shippingOptions, type Destination, type ZoneRead } from "./shipping.server";
 import { loadTax, type TaxSettings } from "./tax.server";
 
 export type { Destination } from "./shipping.server";
@@ -33,8 +33,11 @@ export type PricingRequest = {
  */
 export type PricingReads = {
   code: Promise<CodeRow | null> | null;
-  /** The address's zone (or, without an address, the one zone serving everyone) and its rates. */
-  zone: Promise<{ zone: Zone; rates: Rate[] } | null>;
+  /**
+   * The address's zone (or, without an address, the one zone serving everyone) and its rates, and
+   * whether the address lacks a region one of its country's zones names.
+   */
+  zone: Promise<ZoneRead>;
   tax: Promise<{ settings: TaxSettings; rate: number | null; regionMissing: boolean }>;
 };
 
@@ -55,8 +58,9 @@ export type PricedCart = {
   shipping: ShippingReview;
   taxPending: boolean;
   /**
-   * The address names none of its country's regions while the shop taxes by region there: the
-   * checkout refuses it ('Choose a state or region from the list.') rather than tax it at 0.
+   * The address names none of its country's regions while the shop taxes or ships by region
+   * there: the checkout refuses it ('Choose a state or region from the list.') rather than tax it
+   * at 0 or ship it at the country's rate.
    */
   regionMissing: boolean;
   discount: DiscountReview | null;
@@ -91,12 +95,13 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
 
   const goodsCents = priceQuote(lines, { ...DEFAULT_PRICING, discount: discountRule }).totalCents;
   const weightGrams = lines.reduce((s, l) => s + (l.weightGrams ?? 0) * l.quantity, 0);
-  let shipping = shippingFor(request.destination, await reads.zone, { goodsCents, weightGrams }, request.rateId ?? null);
+  const zoneRead = await reads.zone;
+  let shipping = shippingFor(request.destination, zoneRead.found, { goodsCents, weightGrams }, request.rateId ?? null);
   if (discountRule?.kind === "free_shipping" && shipping.state === "known") {
     // A free-shipping code makes free the rates the owner marked, else the zone's cheapest for this
     // cart, never a dearer one the shopper picks (Overnight stays $25.00); the options show each
     // price after the code.
-    const marked = new Set(((await reads.zone)?.rates ?? []).filter((r) => r.freeWithCode).map((r) => r.id));
+    const marked = new Set((zoneRead.found?.rates ?? []).filter((r) => r.freeWithCode).map((r) => r.id));
     const covered = marked.size ? marked : new Set([shipping.options[0]!.id]);
     const options = shipping.options.map((o) => (covered.has(o.id) ? { ...o, amountCents: 0 } : o)).sort((a, b) => a.amountCents - b.amountCents);
     const picked = options.some((o) => o.id === request.rateId) ? request.rateId! : options[0]!.id;
@@ -104,7 +109,8 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
     discountRule = { ...discountRule, coversShipping: covered.has(shipping.selectedId) };
   }
 
-  const { settings, rate, regionMissing } = await reads.tax;
+  const { settings, rate, regionMissing: taxRegionMissing } = await reads.tax;
+  const regionMissing = taxRegionMissing || zoneRead.regionMissing;
   const chosen = shipping.state === "known" ? shipping.options.find((o) => o.id === shipping.selectedId)! : null;
   const quote = priceQuote(lines, {
     currency: DEFAULT_PRICING.currency,
@@ -117,7 +123,7 @@ export async function priceCart(db: Db, request: PricingRequest, reads: PricingR
 
 function shippingFor(
   destination: Destination | null,
-  loaded: Awaited<PricingReads["zone"]>,
+  loaded: ZoneRead["found"],
   cart: { goodsCents: number; weightGrams: number },
   rateId: string | null,
 ): ShippingReview {

@@ -109,17 +109,35 @@ export async function loadZonesFor(db: Db, country: string): Promise<Zone[]> {
     .where(or(eq(shippingZones.restOfWorld, true), sql`${shippingZones.countries} @> array[${country.trim().toUpperCase()}]::text[]`));
 }
 
-/** The zone an address ships from and its rates; null when no zone covers it. */
-export async function loadZoneFor(db: Db, destination: Destination): Promise<{ zone: Zone; rates: Rate[] } | null> {
-  const zone = matchZone(await loadZonesFor(db, destination.country), destination);
-  return zone ? { zone, rates: await loadRates(db, [zone.id]) } : null;
+/**
+ * True when a zone of the address's own country names regions and the address names none of its
+ * country's: it would ship at the country's rate by mistake, so the checkout refuses it.
+ */
+export function zoneRegionMissing(zones: Zone[], destination: Destination): boolean {
+  const country = destination.country.trim().toUpperCase();
+  if (destination.state?.trim() && regionCode(country, destination.state)) return false;
+  return zones.some((z) => !z.restOfWorld && z.regions.length > 0 && z.countries.includes(country));
+}
+
+/** The matched zone and its rates, if any, and `zoneRegionMissing`'s answer. */
+export type ZoneRead = { found: { zone: Zone; rates: Rate[] } | null; regionMissing: boolean };
+
+/**
+ * The zone an address ships from and its rates (null when no zone covers it), and whether the
+ * address lacks a region that one of its country's zones asks for (`zoneRegionMissing`).
+ */
+export async function loadZoneFor(db: Db, destination: Destination): Promise<ZoneRead> {
+  const zones = await loadZonesFor(db, destination.country);
+  const zone = matchZone(zones, destination);
+  const regionMissing = zoneRegionMissing(zones, destination);
+  return { found: zone ? { zone, rates: await loadRates(db, [zone.id]) } : null, regionMissing };
 }
 
 /** Without an address, shipping is known only when one rest-of-world zone serves every address. */
-export async function loadZonesWithoutAddress(db: Db): Promise<{ zone: Zone; rates: Rate[] } | null> {
+export async function loadZonesWithoutAddress(db: Db): Promise<ZoneRead> {
   const zones = await db.select(zoneColumns).from(shippingZones).limit(2);
-  if (zones.length !== 1 || !zones[0]!.restOfWorld) return null;
-  return { zone: zones[0]!, rates: await loadRates(db, [zones[0]!.id]) };
+  if (zones.length !== 1 || !zones[0]!.restOfWorld) return { found: null, regionMissing: false };
+  return { found: { zone: zones[0]!, rates: await loadRates(db, [zones[0]!.id]) }, regionMissing: false };
 }
 
 /** A rate's columns, as the Shipping & Tax screen reads them (settings-admin.server.ts). */
