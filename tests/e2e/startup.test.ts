@@ -5,11 +5,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { processStartTime } from "~/server/platform/db/shop-lock.server";
 import { freePort } from "./harness";
 
 /**
- * The shop's own lifecycle on the embedded database: first start, restart, kill -9, SIGTERM,
- * a taken port, an unreachable DATABASE_URL and `npm run admin:create`.
+ * The shop's own lifecycle on the embedded database: first start, restart, kill -9 (with its
+ * lock file naming another live program), SIGTERM, a taken port, an unreachable DATABASE_URL and `npm run admin:create`.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-startup-"));
 fs.chmodSync(dataDir, 0o755);
@@ -152,7 +153,11 @@ describe("starting and stopping the shop on the embedded database", () => {
     shop.child.kill("SIGKILL");
     await shop.exited;
     expect(alive(pgPid)).toBe(true);
-    const again = await start(baseEnv(port), port);
+    // The killed shop's lock file now names another live program (as if its pid were given out
+    // again): no shop holds the database's lock, so the restart goes through (docs/decisions/0030).
+    const stranger = spawn("sleep", ["60"], { stdio: "ignore" });
+    fs.writeFileSync(path.join(dataDir, "shop.pid"), `${stranger.pid} ${processStartTime(stranger.pid!)}`);
+    const again = await start(baseEnv(port), port).finally(() => stranger.kill("SIGKILL"));
     expect(again.output()).toMatch(/Reusing the embedded PostgreSQL/);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
