@@ -34,7 +34,7 @@ export type ActivityKind = "order" | "message" | "low_stock" | "import" | "produ
 /** Something that happened in the shop; `at` is ISO 8601; `href` opens it. */
 export type DashboardActivity = { kind: ActivityKind; title: string; detail: string; at: string; href: string };
 
-export type AttentionKind = "low_stock" | "unshipped" | "messages" | "refunds" | "mails" | "jobs" | "searches";
+export type AttentionKind = "low_stock" | "unshipped" | "messages" | "refunds" | "refunds_to_confirm" | "mails" | "jobs" | "searches";
 
 /** One thing to act on: how many, what it is, and where to act. `capped`: there are more than `count`. */
 export type AttentionItem = { kind: AttentionKind; count: number; capped: boolean; label: string; action: string; href: string };

@@ -85,4 +85,9 @@ export type AdminOrderView = OrderMoney & {
   events: AdminOrderEvent[];
   /** The statuses the order may move to from here. */
   moves: readonly OrderStatusName[];
+  /**
+   * A refund recorded for the owner to confirm (a payment that did not match the order's total):
+   * its amount, or null for the whole payment. Null when there is none.
+   */
+  refundToConfirm: { amountCents: number | null } | null;
 };

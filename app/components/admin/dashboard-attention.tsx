@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, ChevronRight, Inbox, ListRestart, MailX, PackageX, SearchX, Truck, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronRight, CircleDollarSign, Inbox, ListRestart, MailX, PackageX, SearchX, Truck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,6 +12,7 @@ const ICONS: Record<AttentionKind, LucideIcon> = {
   unshipped: Truck,
   messages: Inbox,
   refunds: AlertTriangle,
+  refunds_to_confirm: CircleDollarSign,
   mails: MailX,
   jobs: ListRestart,
   searches: SearchX,

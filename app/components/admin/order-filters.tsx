@@ -20,6 +20,7 @@ export type OrderFilterValues = { status: string; q: string; customer: string | 
 export const ORDER_NEEDS_LABELS: Record<string, string> = {
   unshipped: "Showing paid orders not yet shipped 2 days after payment.",
   "refund-failed": "Showing orders whose automatic refund failed: refund them by hand at the payment provider.",
+  "refund-to-confirm": "Showing orders paid a different amount than their total: confirm the refund on each order's page.",
 };
 
 /** The list's query string for these filters (page 1 unless given); defaults are left out. */

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import "~/lib/zod-config"; // before this module builds its schema (see zod-config.ts)
 import { z } from "zod";
@@ -14,7 +14,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/server/platform/index.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { changeOrderStatus, findOrderId, getAdminOrder, isOrderStatus, OrderChangeError, type StatusChangeResult } from "~/server/commerce/index.server";
+import {
+  changeOrderStatus,
+  confirmRefundDifference,
+  findOrderId,
+  getAdminOrder,
+  isOrderStatus,
+  OrderChangeError,
+  type StatusChangeResult,
+} from "~/server/commerce/index.server";
+import { formatMoney } from "~/lib/money";
 import { respond } from "~/routes/_edge/errors.server";
 import type { Route } from "./+types/order";
 
@@ -52,7 +61,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const orderId = await findOrderId(db, params.id);
   invariantResponse(orderId, "Order not found");
-  const parsed = StatusForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "confirm-refund") {
+    const outcome = await confirmRefundDifference(db, orderId, { actorUserId: admin.id, actorLabel: admin.name || admin.email });
+    if (outcome === "done") return data<OrderActionResult>({ ok: true, message: "The refund was sent." });
+    if (outcome === "missing") return respond<OrderActionResult>({ kind: "conflict" }, { ok: false, message: "There is no refund to confirm on this order." });
+    return data<OrderActionResult>({ ok: false, message: "The refund failed: it will be tried again. Refund it by hand if it keeps failing." });
+  }
+  const parsed = StatusForm.safeParse(form);
   if (!parsed.success) {
     return respond<OrderActionResult>({ kind: "bad_input" }, { ok: false, message: parsed.error.issues[0]!.message });
   }
@@ -163,9 +179,31 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               />
             </CardContent>
           </Card>
+          {order.refundToConfirm ? <RefundToConfirm amountCents={order.refundToConfirm.amountCents} /> : null}
           <OrderCustomerCards order={order} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** A payment that did not match the order's total: the refund it calls for, made when the owner confirms. */
+function RefundToConfirm({ amountCents }: { amountCents: number | null }) {
+  const what = amountCents === null ? "the whole payment" : formatMoney(amountCents);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Refund to confirm</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p>The payment did not match this order&apos;s total (see the timeline). Refund {what} to the customer?</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm-refund" />
+          <Button type="submit">Confirm refund of {what}</Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }

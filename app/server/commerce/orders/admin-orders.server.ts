@@ -5,6 +5,7 @@ import { type Db, orderEvents, orderItems, orders, pageParam, user } from "../..
 import { orderMoneyColumns, orderMoneyOf } from "./order-money.server";
 import { isOrderNeed, orderNeedCondition, type OrderNeed } from "./attention.server";
 import { ORDER_NUMBER_PATTERN } from "./order-number.server";
+import { refundToConfirm } from "../settlement/refund-difference.server";
 import { allowedMoves, isOrderStatus, type OrderStatus } from "./status.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -145,7 +146,7 @@ export async function getAdminOrder(db: Db, idOrNumber: string): Promise<AdminOr
   if (!key) return null;
   const [order] = await db.select().from(orders).where(key);
   if (!order) return null;
-  const [lines, events, account] = await Promise.all([
+  const [lines, events, account, refund] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -176,6 +177,7 @@ export async function getAdminOrder(db: Db, idOrNumber: string): Promise<AdminOr
     order.userId
       ? db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, order.userId))
       : Promise.resolve([]),
+    refundToConfirm(db, order.id),
   ]);
   return {
     id: order.id,
@@ -198,6 +200,7 @@ export async function getAdminOrder(db: Db, idOrNumber: string): Promise<AdminOr
     lines,
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     moves: allowedMoves(order.status),
+    refundToConfirm: refund,
   };
 }
 

@@ -7,7 +7,7 @@ import { type Db, orders, paymentTasks } from "../../platform/index.server";
  * `needs=` filter read the same conditions, so the count and the list agree).
  */
 
-export const ORDER_NEEDS = ["unshipped", "refund-failed"] as const;
+export const ORDER_NEEDS = ["unshipped", "refund-failed", "refund-to-confirm"] as const;
 export type OrderNeed = (typeof ORDER_NEEDS)[number];
 
 export const isOrderNeed = (v: string | null): v is OrderNeed => v !== null && (ORDER_NEEDS as readonly string[]).includes(v);
@@ -27,11 +27,20 @@ export function unshippedCondition(): SQL {
  */
 export function refundFailedCondition(): SQL {
   return sql`${orders.id} in (select ${paymentTasks.orderId} from ${paymentTasks}
-    where ${paymentTasks.state} = 'pending' and ${paymentTasks.kind} = 'refund' and ${paymentTasks.attempts} > 0)`;
+    where ${paymentTasks.state} = 'pending' and ${paymentTasks.kind} in ('refund', 'refund_difference') and ${paymentTasks.attempts} > 0)`;
+}
+
+/**
+ * A payment that did not match its order's total, with the refund it calls for waiting for the
+ * owner's confirmation (settlement/refund-difference.server.ts). Such rows are few.
+ */
+export function refundToConfirmCondition(): SQL {
+  return sql`${orders.id} in (select ${paymentTasks.orderId} from ${paymentTasks} where ${paymentTasks.state} = 'awaiting_owner')`;
 }
 
 export function orderNeedCondition(need: OrderNeed): SQL {
-  return need === "unshipped" ? unshippedCondition() : refundFailedCondition();
+  if (need === "unshipped") return unshippedCondition();
+  return need === "refund-failed" ? refundFailedCondition() : refundToConfirmCondition();
 }
 
 /** How many orders have this need, counted up to `cap`. */

@@ -54,7 +54,8 @@ export interface PaymentProvider {
   retrieveSession(id: string): Promise<RemoteSession | null>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it cannot be trusted. */
   parseWebhook(request: Request): Promise<WebhookEvent>;
-  refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string }): Promise<void>;
+  /** Gives the payment back: `amountCents` of it, or all of it when that is null or absent. */
+  refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string; amountCents?: number | null }): Promise<void>;
   /**
    * Closes an open session so it can no longer be paid (its order was cancelled). A session that
    * is already paid or closed is left as it is: the caller reads it again to find out which.

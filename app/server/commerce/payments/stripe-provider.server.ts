@@ -157,12 +157,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return ids;
   }
 
-  async refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string }) {
+  async refund(session: { id: string; paymentReference: string | null }, opts: { idempotencyKey: string; amountCents?: number | null }) {
     let paymentIntent = session.paymentReference;
     if (!paymentIntent) paymentIntent = (await this.retrieveSession(session.id))?.paymentReference ?? null;
     if (!paymentIntent) throw new PaymentProviderError(`Session ${session.id} has no payment to refund`);
     try {
-      await this.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: opts.idempotencyKey });
+      const part = opts.amountCents != null ? { amount: opts.amountCents } : {};
+      await this.stripe.refunds.create({ payment_intent: paymentIntent, ...part }, { idempotencyKey: opts.idempotencyKey });
     } catch (err) {
       // Refunded already (by hand in Stripe's dashboard, or by a try whose answer was lost): done.
       if ((err as { code?: string }).code === "charge_already_refunded") return;

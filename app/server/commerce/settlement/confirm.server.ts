@@ -5,6 +5,7 @@ import { notCompletedMail, queueOrderMail } from "../orders/mails.server";
 import type { PaymentProvider, RemoteSession } from "../payments/provider.server";
 import { closeUnpaidOrder } from "./close.server";
 import { recordProviderCall, runOrderCall } from "./provider-calls.server";
+import { settleDifferentAmount } from "./refund-difference.server";
 import { shopProviders, type Providers } from "./providers.server";
 import { REFUND_REASONS, sessionFitsOrder, takePayment } from "./take-payment.server";
 
@@ -76,11 +77,9 @@ export async function confirmPayment(db: Db, sessionId: string, opts: { provider
     return settled(db, (await findBySession(db, sessionId))!, providers);
   }
   if (fit === "other_amount") {
-    logger.error(
-      { orderId: order.id, orderNumber: order.orderNumber, paid: remote.amountTotalCents, due: order.totalAmountCents },
-      "payment amount does not match the order",
-    );
-    return { state: "error" };
+    // Never only logged: flagged for the owner with the refund it calls for (refund-difference.server.ts).
+    const taken = await settleDifferentAmount(db, order.id, remote, provider.name);
+    return taken === "paid" ? settled(db, (await findBySession(db, sessionId))!, providers) : { state: "error" };
   }
 
   // Decided in one transaction; its mails, follow-ups and any refund are jobs added in it.

@@ -67,7 +67,8 @@ export async function recordProviderCall(
   return task!.id;
 }
 
-export type CallOutcome = "done" | "failed" | "busy" | "missing";
+/** `awaiting_owner`: a refund recorded for the owner to confirm (refund-difference.server.ts); nothing is made until then. */
+export type CallOutcome = "done" | "failed" | "busy" | "missing" | "awaiting_owner";
 
 type RunOptions = {
   providers?: Providers;
@@ -90,12 +91,16 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       return exists ? (exists.state === "done" ? "done" : "busy") : "missing";
     }
     if (task.state === "done") return "done";
+    if (task.state === "awaiting_owner") return "awaiting_owner";
     const [order] = await tx.select().from(orders).where(eq(orders.id, task.orderId));
     if (!order) return "missing";
     try {
       const provider = providers.forOrder(order);
-      if (task.kind === "refund") {
-        await provider.refund({ id: order.paymentSessionId ?? "", paymentReference: order.paymentReference }, { idempotencyKey: task.idempotencyKey });
+      if (task.kind === "refund" || task.kind === "refund_difference") {
+        await provider.refund(
+          { id: order.paymentSessionId ?? "", paymentReference: order.paymentReference },
+          { idempotencyKey: task.idempotencyKey, amountCents: task.amountCents },
+        );
       } else if (order.paymentSessionId) {
         await provider.expireSession(order.paymentSessionId);
       }
@@ -110,7 +115,7 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(task.attempts + 1)})`,
         })
         .where(eq(paymentTasks.id, task.id));
-      if (task.kind === "refund" && (!opts.flagOnce || !(await hasRefundFailure(tx, order.id)))) {
+      if (task.kind !== "expire_session" && (!opts.flagOnce || !(await hasRefundFailure(tx, order.id)))) {
         await addOrderEvent(tx, { orderId: order.id, kind: "attention", note: REFUND_FAILED_NOTE, ...opts.actor });
       }
       return "failed";
@@ -135,6 +140,10 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
         });
       }
       logger.info({ orderId: order.id, orderNumber: order.orderNumber }, "payment refunded");
+    } else if (task.kind === "refund_difference") {
+      // Part of the payment back: the order keeps its payment status.
+      await addOrderEvent(tx, { orderId: order.id, kind: "refund", note: task.note, actorUserId: task.actorUserId, actorLabel: task.actorLabel });
+      logger.info({ orderId: order.id, orderNumber: order.orderNumber, amountCents: task.amountCents }, "payment partly refunded");
     }
     return "done";
   });

@@ -12,7 +12,7 @@ import type { Providers } from "./providers.server";
  */
 export async function runCallJob(db: Db, taskId: string, opts: { providers?: Providers } = {}): Promise<void> {
   const outcome = await runProviderCall(db, taskId, { providers: opts.providers, flagOnce: true, skipBusy: true });
-  if (outcome === "missing") return;
+  if (outcome === "missing" || outcome === "awaiting_owner") return;
   const [task] = await db
     .select({ kind: paymentTasks.kind, state: paymentTasks.state, nextAttemptAt: paymentTasks.nextAttemptAt, sessionId: orders.paymentSessionId })
     .from(paymentTasks)

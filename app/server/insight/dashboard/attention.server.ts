@@ -51,11 +51,12 @@ async function countJobsFailed(db: Db) {
  * page that lists them. Only those with a count above zero, in a fixed order.
  */
 export async function getAttentionItems(db: Db, now = new Date()): Promise<AttentionItem[]> {
-  const [lowStock, unshipped, messages, refunds, mails, jobs, searches] = await Promise.all([
+  const [lowStock, unshipped, messages, refunds, toConfirm, mails, jobs, searches] = await Promise.all([
     countLowStock(db, CAP),
     countOrdersNeeding(db, "unshipped", CAP),
     countOpenMessages(db),
     countOrdersNeeding(db, "refund-failed", CAP),
+    countOrdersNeeding(db, "refund-to-confirm", CAP),
     countMailsFailed(db),
     countJobsFailed(db),
     countEmptySearchTerms(db, now),
@@ -88,6 +89,13 @@ export async function getAttentionItems(db: Db, now = new Date()): Promise<Atten
       label: plural(refunds.count, "refund that failed", "refunds that failed"),
       action: "Refund by hand",
       href: "/admin/orders?needs=refund-failed",
+    },
+    {
+      kind: "refunds_to_confirm",
+      ...toConfirm,
+      label: plural(toConfirm.count, "payment that differs from its order's total", "payments that differ from their order's total"),
+      action: "Confirm refund",
+      href: "/admin/orders?needs=refund-to-confirm",
     },
     {
       kind: "mails",
