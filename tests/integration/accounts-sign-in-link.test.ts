@@ -3,6 +3,7 @@ import { action as authAction } from "~/routes/account/auth";
 import { action as linkAction, loader as linkLoader } from "~/routes/account/sign-in-link";
 import { action as profileAction } from "~/routes/account/profile";
 import { action as twoFactorAction } from "~/routes/account/two-factor";
+import { loader as authApi } from "~/routes/resources/auth-api";
 import { clearPasswordLimits } from "~/server/people/auth/auth-guards.server";
 import { getCurrentUser } from "~/server/people/auth/current-user.server";
 import { makeAdmin, makeUser, requestAs, totpCode } from "../factories/users";
@@ -51,6 +52,10 @@ describe("others' guesses never lock the owner out", () => {
     expect(page.status).toBe(200);
     expect(page.headers.getSetCookie()).toEqual([]);
     const token = new URL(link).searchParams.get("token")!;
+    // better-auth's own GET that would sign in with the token is closed.
+    const direct = await run(authApi, get(`/api/auth/magic-link/verify?token=${token}&callbackURL=%2F`));
+    expect(direct.status).toBe(404);
+    expect(direct.headers.getSetCookie()).toEqual([]);
 
     // The page's button signs the owner in.
     const done = await run(linkAction, post("/auth/sign-in-link", { token, js: "1" }));
@@ -90,6 +95,13 @@ describe("others' guesses never lock the owner out", () => {
     expect((await getCurrentUser(get("/", { cookie: cookieFrom(ok.headers, pending) })))?.email).toBe(owner.email);
     // No link is mailed for an account whose second factor stands in for it.
     expect(await signInLinkMails(t.db, owner.email)).toEqual([]);
+  });
+
+  it("mails at most three links in a quarter of an hour, however often the right password is typed", async () => {
+    const owner = await makeUser(t.db);
+    await lockFromNineAddresses(owner.email);
+    for (let i = 0; i < 5; i++) expect((await signIn(owner.email, owner.password)).data.message).toBe(HELD_BACK);
+    expect(await signInLinkMails(t.db, owner.email)).toHaveLength(3);
   });
 
   it("keeps an address that guessed at the account held back, whatever password it sends", async () => {

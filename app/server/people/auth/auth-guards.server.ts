@@ -62,7 +62,7 @@ export const HELD_BACK = "Too many sign-in attempts on this account. If the pass
 /** Sign-in links mailed per account: enough for the owner, too few to flood the mailbox. */
 const SIGN_IN_LINK_LIMIT = { limit: 3, windowMs: 15 * MINUTE };
 
-export type GuardHelpers = { sendSignInLink: (email: string) => Promise<void> };
+export type GuardHelpers = { sendSignInLink: (email: string) => Promise<void>; afterResponse: (task: Promise<unknown>) => void };
 
 /**
  * A sign-in to an account that others' guesses hold back. The password is checked here: a wrong
@@ -80,9 +80,14 @@ async function throttledSignIn(db: Db, ctx: GuardContext, email: string, passwor
   const right = hash ? await ctx.context.password.verify({ hash, password: typed }) : (await ctx.context.password.hash(typed), false);
   if (!right || !found?.user.emailVerified) throw refusal;
   if ((found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
-  const mails = await hit(db, `sign-in-link:email:${email}`, SIGN_IN_LINK_LIMIT.limit, SIGN_IN_LINK_LIMIT.windowMs);
-  // Past the limit the links already mailed still work; the answer stays the same.
-  if (mails.ok) await helpers.sendSignInLink(email);
+  // After the answer, so the right password takes no longer to answer than a wrong one. Past the
+  // limit the links already mailed still work; the answer stays the same.
+  helpers.afterResponse(
+    (async () => {
+      const mails = await hit(db, `sign-in-link:email:${email}`, SIGN_IN_LINK_LIMIT.limit, SIGN_IN_LINK_LIMIT.windowMs);
+      if (mails.ok) await helpers.sendSignInLink(email);
+    })(),
+  );
   throw refusal;
 }
 

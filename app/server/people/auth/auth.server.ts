@@ -117,6 +117,7 @@ function createAuth(db: Database) {
         sendSignInLink: async (email) => {
           await getAuth(db).api.signInMagicLink({ body: { email }, headers: new Headers() });
         },
+        afterResponse: runInBackground,
       }),
     },
     rateLimit: { enabled: false },
@@ -136,8 +137,9 @@ function createAuth(db: Database) {
         disableSignUp: true,
         storeToken: "hashed",
         expiresIn: SIGN_IN_LINK_TTL_S,
+        // Called only by the guard, already after the response (auth-guards.server.ts).
         sendMagicLink: async ({ email, token }) => {
-          runInBackground(sendSignInLinkMail(db, { email }, withToken(baseURL, SIGN_IN_LINK_PATH, token)));
+          await sendSignInLinkMail(db, { email }, withToken(baseURL, SIGN_IN_LINK_PATH, token));
         },
       }),
     ],
