@@ -9,6 +9,7 @@ import { action as uploadAction } from "~/routes/admin/products/import";
 import { action as importJobAction } from "~/routes/admin/products/import-job";
 import { takeProductUnits } from "~/server/catalog/index.server";
 import { products } from "~/server/platform/db/schema";
+import { releaseOrderStock } from "~/server/commerce/settlement/stock.server";
 import { getJob } from "~/server/platform/jobs/jobs.server";
 import { makeProduct } from "../factories/products";
 import { placeOrder } from "../factories/sold-orders";
@@ -110,6 +111,32 @@ describe("re-importing the shop's own export", () => {
 
     await confirm((await upload(edited)).id, "file");
     expect(await stockOf(["SE-SHEET", "SE-THROW"])).toEqual([15, 20]);
+  });
+
+  it("adds back what a sale made before the export returned after it (the order was cancelled), and refuses a bad time", async () => {
+    const sheet = await makeProduct(t.db, { sku: "SE-SHEET", name: "Linen Sheet", stockQuantity: 10, unlimitedStock: false });
+    // Paid before the export: its 2 units are already out of the exported 10.
+    await t.db.transaction((tx) => takeProductUnits(tx, sheet.id, 2));
+    const order = await placeOrder(t.db, { email: "buyer@example.test", paidAt: new Date(Date.now() - 60_000).toISOString(), lines: [[sheet, 2, 1000]] });
+    const csv = await exportCsv();
+    expect(csv).toMatch(/"SE-SHEET",(?:[^,]*,){7}8,/);
+    await new Promise((r) => setTimeout(r, 5));
+    await releaseOrderStock(t.db, order.id);
+    expect(await stockOf(["SE-SHEET"])).toEqual([10]);
+
+    const job = await upload(csv);
+    expect((job.detail as ImportJobDetail).dryRun!.soldSinceExport).toEqual({
+      units: -2,
+      products: 1,
+      lines: [{ sku: "SE-SHEET", name: "Linen Sheet", fileStock: 8, sold: -2, stockAfter: 10 }],
+    });
+    await confirm(job.id);
+    expect(await stockOf(["SE-SHEET"])).toEqual([10]);
+
+    const bad = await upload("title,sku,stock_quantity,stock_counted_at\nLinen Sheet,SE-SHEET,4,yesterday\n");
+    expect((bad.detail as ImportJobDetail).dryRun!.errors).toEqual([
+      "Row 2: Invalid stock counted at 'yesterday': expected a time such as 2026-11-28T10:00:00Z",
+    ]);
   });
 
   it("imports other shops' files, which say nothing of when their stock was read, as before", async () => {

@@ -3,6 +3,8 @@ import type { SoldSinceExport } from "~/lib/import-view";
 export type StockChoice = "subtract" | "file";
 
 const units = (n: number) => n.toLocaleString("en-US");
+// Net of cancelled sales' returns: a product can have more back than sold since the export.
+const moved = (n: number) => (n >= 0 ? `${units(n)} sold` : `${units(-n)} returned`);
 
 /**
  * The check screen's question when a re-imported export's stock is older than sales made since
@@ -22,14 +24,16 @@ export function SoldSinceExportChoice({
 }) {
   return (
     <fieldset className="space-y-3 rounded-md border border-warning/40 bg-warning/5 p-4" disabled={disabled}>
-      <legend className="px-1 font-medium">{units(sold.units)} sold since this file was exported</legend>
+      <legend className="px-1 font-medium">
+        {sold.units === 0 ? "Stock changed by sales" : moved(sold.units)} since this file was exported
+      </legend>
       <p className="text-sm text-muted-foreground">
-        The file's stock was read before these sales; setting it as it is would sell units that are gone.
+        The file's stock was read before these sales: set as it is, it would sell units that are gone (or hide units that came back).
       </p>
       <ul className="space-y-1 text-sm">
         {sold.lines.map((l) => (
           <li key={l.sku}>
-            {l.name} ({l.sku}): {units(l.sold)} sold, file {units(l.fileStock)} → {units(l.stockAfter)}
+            {l.name} ({l.sku}): {moved(l.sold)}, file {units(l.fileStock)} → {units(l.stockAfter)}
           </li>
         ))}
         {sold.products > sold.lines.length ? <li className="text-muted-foreground">and {units(sold.products - sold.lines.length)} more products</li> : null}
