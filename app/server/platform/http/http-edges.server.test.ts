@@ -99,6 +99,24 @@ describe("allowedMethods on resource routes", () => {
   });
 });
 
+describe("privateResponses and answers that set their own caching", () => {
+  it("makes a signed-in visitor's 'no-store' answers private, keeps no-transform, and marks the payment pages' tokens private for everyone", async () => {
+    const app = express();
+    app.use(privateResponses());
+    app.get("/api/cart", (_req, res) => void res.set("Cache-Control", "no-store").json({ lines: [] }));
+    app.get("/admin/products/jobs/x/events", (_req, res) => void res.type("text/event-stream").set("Cache-Control", "no-cache, no-transform").send("data: 1\n\n"));
+    app.get(["/order-success", "/order-success.data", "/pay/test/cs_1"], (_req, res) => void res.type("text/html").send("<p>order</p>"));
+    const base = await listen(app);
+    const cacheControl = async (path: string, cookie?: string) => (await send(base, "GET", path, cookie ? { cookie } : {})).headers["cache-control"];
+    expect(await cacheControl("/api/cart", "better-auth.session_token=abc.def")).toBe("private, no-store");
+    expect(await cacheControl("/api/cart")).toBe("no-store");
+    expect(await cacheControl("/admin/products/jobs/x/events")).toBe("private, no-store, no-transform");
+    for (const path of ["/order-success?session_id=cs_1", "/order-success.data?session_id=cs_1", "/pay/test/cs_1"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+  });
+});
+
 describe("privateResponses", () => {
   const session = "better-auth.session_token=abc.def";
 
