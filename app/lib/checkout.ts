@@ -211,7 +211,9 @@ export type CheckoutRefusal =
   /** The address names no region of its country, and the shop taxes or ships by region there. */
   | { kind: "no_region" }
   /** Shipping or tax is no longer what the page showed: the new figure of each that changed (null: unchanged). */
-  | { kind: "quote_changed"; shippingCents: number | null; taxCents: number | null };
+  | { kind: "quote_changed"; shippingCents: number | null; taxCents: number | null }
+  /** The total is above zero but under the smallest amount the payment provider charges. */
+  | { kind: "below_minimum"; minimumCents: number; totalCents: number };
 
 /** The shopper's words for one problem line. */
 export function cartProblemMessage(p: CartProblem): string {
@@ -251,6 +253,11 @@ export function checkoutRefusalBody(refusal: CheckoutRefusal): CheckoutErrorBody
       return { title, error: refusal.message };
     case "no_region":
       return { title, error: CHOOSE_REGION_MESSAGE, fieldErrors: { state: CHOOSE_REGION_MESSAGE } };
+    case "below_minimum":
+      return {
+        title,
+        error: `Card payments start at ${formatMoney(refusal.minimumCents)} and this order comes to ${formatMoney(refusal.totalCents)}. Add ${formatMoney(refusal.minimumCents - refusal.totalCents)} or more to your cart and try again.`,
+      };
     case "quote_changed":
       return {
         title,

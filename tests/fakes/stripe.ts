@@ -113,6 +113,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }));
       if (!lineItems.length) return stripeError(400, "line_items is required");
+      // Like Stripe: at most 100 line items in payment mode.
+      if (lineItems.length > 100) return stripeError(400, "You may only specify up to 100 line items.");
       // Like Stripe: a coupon comes off the line items, never off shipping.
       const itemsTotal = lineItems.reduce((sum, l) => sum + l.quantity * l.price_data.unit_amount, 0);
       const shippingOptions = (body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined) ?? [];
@@ -120,6 +122,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const couponId = (body.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
       const coupon = couponId ? coupons.get(couponId) : undefined;
       if (couponId && !coupon) return stripeError(400, `No such coupon: '${couponId}'`, "resource_missing");
+      // Like Stripe: below the currency's minimum charge (50 cents in USD) the session is refused.
+      const total = itemsTotal - Math.min(itemsTotal, coupon?.amount_off ?? 0) + shipping;
+      if (total < 50) return stripeError(400, "The Checkout Session's total amount due must add up to at least $0.50 usd");
       const id = `cs_test_${randomBytes(12).toString("hex")}`;
       const session: FakeSession = {
         id,

@@ -47,6 +47,8 @@ export function CheckoutResult({ state }: { state: ResultState }) {
         <CheckCircle2 className="size-16 text-success" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold">Order Confirmed!</h1>
         <p className="mt-2 text-muted-foreground">Thank you for your purchase.</p>
+        {/* A $0.00 order (a 100 % code) is complete without a payment page. */}
+        {v.total_amount_cents === 0 ? <p className="mt-2 font-medium">No payment needed</p> : null}
         <dl className="mt-8 grid w-full max-w-sm gap-3 rounded-lg border p-5 text-left">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Order number</dt>

@@ -14,7 +14,6 @@ const REFUSAL_STATUS: Record<CheckoutRefusal["kind"], 400 | 409 | 502> = {
   no_shipping: 400,
   discount_refused: 400,
   no_region: 400,
-  quote_changed: 400,
 };
 
 /** POST /api/checkout's answer for a checkout's result: the payment page, or a refusal with its status. */
@@ -41,17 +40,15 @@ export type CheckoutOutcome =
  */
 export async function runCheckout(request: Request, read: () => ParsedCheckout | Promise<ParsedCheckout>): Promise<CheckoutOutcome> {
   const db = getDb();
-  // From the rate limit on, a database outage is answered below as a refusal the page shows
-  // (JSON with a title), never as React Router's plain-text error.
+  // Generous for a person (every attempt counts, refusals too), tight for a script.
+  const limit = await checkRateLimits(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
+  if (!limit.ok) {
+    const refusal = rateLimitRefusal(limit.retryAfterSeconds);
+    return { ok: false, body: { error: refusal.message }, init: responseInit(refusal) };
+  }
+  const parsed = await read();
+  if (!parsed.ok) return { ok: false, body: parsed.body, init: { status: parsed.tooLarge ? 413 : 400, headers: noStore } };
   try {
-    // Generous for a person (every attempt counts, refusals too), tight for a script.
-    const limit = await checkRateLimits(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
-    if (!limit.ok) {
-      const refusal = rateLimitRefusal(limit.retryAfterSeconds);
-      return { ok: false, body: { error: refusal.message }, init: responseInit(refusal) };
-    }
-    const parsed = await read();
-    if (!parsed.ok) return { ok: false, body: parsed.body, init: { status: parsed.tooLarge ? 413 : 400, headers: noStore } };
     const user = await getCurrentUser(request);
     const result = await createCheckout(db, parsed.input, { userId: user?.id ?? null, baseUrl: publicUrl() });
     const answer = checkoutAnswer(result);

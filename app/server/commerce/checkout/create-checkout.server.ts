@@ -10,7 +10,9 @@ import { SESSION_OPEN_LIMIT_MS } from "../settlement/close.server";
 import { shopProviders, type Providers } from "../settlement/providers.server";
 import { newCheckoutProviderName, openPaymentSession, reviewOpenCheckout } from "../settlement/sessions.server";
 import { DiscountUnavailable, holdDiscountUse } from "../discounts/uses.server";
+import { minimumChargeCents } from "../payments/minimum-charge.server";
 import { reviewCart, type CartReviewResult } from "./cart-review.server";
+import { completeWithoutPayment, freeSessionId } from "./free-order.server";
 import type { CheckoutInput } from "./parse-request.server";
 
 /** Stripe's ceiling for one USD payment ($999,999.99), well inside an integer column. */
@@ -34,7 +36,7 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   if (input.idempotencyKey) {
     const [existing] = await db.select().from(orders).where(eq(orders.checkoutKey, input.idempotencyKey));
     if (existing) {
-      const resumed = await resume(db, existing, providers);
+      const resumed = await resume(db, existing, providers, ctx.baseUrl);
       if (resumed) return resumed;
       // That order was paid, declined or lapsed: this submission is a new purchase, so the key moves to it.
       await db
@@ -80,11 +82,17 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   const changed = quoteChanges(input, quote);
   if (changed) return refuse(changed);
   if (quote.totalCents > MAX_ORDER_TOTAL_CENTS) return refuse({ kind: "too_large", limitCents: MAX_ORDER_TOTAL_CENTS });
+  // A provider refuses a charge under its minimum (Stripe: 50 cents in USD): say so before any order.
+  const providerName = newCheckoutProviderName(providers);
+  const minimumCents = minimumChargeCents(providerName, quote.currency);
+  if (quote.totalCents > 0 && quote.totalCents < minimumCents) {
+    return refuse({ kind: "below_minimum", minimumCents, totalCents: quote.totalCents });
+  }
 
   const unlimited = new Set(review.lines.flatMap((l) => (l.available && l.unlimitedStock ? [l.id] : [])));
   let order;
   try {
-    order = await insertOrder(db, input, ctx.userId, newCheckoutProviderName(providers), quote, unlimited, review);
+    order = await insertOrder(db, input, ctx.userId, providerName, quote, unlimited, review);
   } catch (err) {
     if (err instanceof DiscountUnavailable) return refuse({ kind: "discount_refused", message: err.message });
     throw err;
@@ -92,12 +100,34 @@ export async function createCheckout(db: Db, input: CheckoutInput, ctx: Ctx): Pr
   if (!order) {
     // Another request with the same key won the race; answer as if this one had been the retry.
     const [existing] = await db.select().from(orders).where(eq(orders.checkoutKey, input.idempotencyKey!));
-    return (existing && (await resume(db, existing, providers))) || refuse({ kind: "in_progress" });
+    return (existing && (await resume(db, existing, providers, ctx.baseUrl))) || refuse({ kind: "in_progress" });
+  }
+
+  if (quote.totalCents === 0) {
+    // Nothing to charge: no payment page, paid at once (free-order.server.ts).
+    if ((await completeWithoutPayment(db, order)) === "sold_out") return refuse(await soldOutSince(db, input));
+    return { ok: true, url: freeOrderUrl(ctx.baseUrl, order.id), orderId: order.id, orderNumber: order.orderNumber, sessionId: freeSessionId(order.id) };
   }
 
   const opened = await openPaymentSession(db, order, quote, { baseUrl: ctx.baseUrl }, providers);
   if (!opened.ok) return refuse({ kind: opened.reason });
   return { ok: true, url: opened.url, orderId: order.id, orderNumber: order.orderNumber, sessionId: opened.sessionId };
+}
+
+/** The result page of a $0.00 order, found by its own session id. */
+const freeOrderUrl = (baseUrl: string, orderId: string) => `${baseUrl}/order-success?session_id=${freeSessionId(orderId)}`;
+
+/** A $0.00 order whose stock ran out between the check and the order: the lines as they stand now. */
+async function soldOutSince(db: Db, input: CheckoutInput): Promise<CheckoutRefusal> {
+  const review = await reviewCart(db, input.lines);
+  const problems: CartProblem[] = review.lines.flatMap((l): CartProblem[] =>
+    !l.available
+      ? [{ id: l.id, problem: "unavailable", name: null }]
+      : l.problem
+        ? [{ id: l.id, problem: l.problem === "short" ? "short" : "out_of_stock", name: l.name, stockQuantity: l.stockQuantity }]
+        : [],
+  );
+  return problems.length ? { kind: "cart_problems", problems } : { kind: "provider_unavailable" };
 }
 
 /** Shipping and tax that differ from the figures the page showed (those it sent), or null. */
@@ -198,7 +228,7 @@ async function insertOrder(
  * A resubmission while its order is still open: the same payment page again (a double click, two
  * tabs, a retry after a lost answer). null when that order is settled and a new one may be made.
  */
-async function resume(db: Db, found: typeof orders.$inferSelect, providers: Providers): Promise<CheckoutResult | null> {
+async function resume(db: Db, found: typeof orders.$inferSelect, providers: Providers, baseUrl: string): Promise<CheckoutResult | null> {
   let order = found;
   // The first submission is still opening its payment session: wait for it briefly, then share it.
   const mayStillOpen = () => Date.now() - order.createdAt.getTime() < SESSION_OPEN_LIMIT_MS;
@@ -207,6 +237,10 @@ async function resume(db: Db, found: typeof orders.$inferSelect, providers: Prov
     const [again] = await db.select().from(orders).where(eq(orders.id, order.id));
     if (!again) return null;
     order = again;
+  }
+  // A $0.00 order is paid as it is made: the same submission again leads to its result page.
+  if (order.paymentSessionId === freeSessionId(order.id) && order.paymentStatus === "paid") {
+    return { ok: true, url: freeOrderUrl(baseUrl, order.id), orderId: order.id, orderNumber: order.orderNumber, sessionId: order.paymentSessionId };
   }
   const state = await reviewOpenCheckout(db, order, providers);
   switch (state.state) {

@@ -13,21 +13,38 @@ export type StripeCheckoutParts = {
   couponAmountOff: number;
 };
 
+/** Stripe takes at most this many line items in one Checkout Session (payment mode). */
+export const STRIPE_MAX_LINE_ITEMS = 100;
+
 export function stripeCheckoutParts(quote: Quote): StripeCheckoutParts {
-  const lineItems: StripeCheckoutParts["lineItems"] = quote.lines.map((l) => ({
-    name: l.name,
-    unitAmount: l.unitPriceCents,
-    quantity: l.quantity,
-    imageUrl: l.imageUrl,
-  }));
-  if (!quote.tax.included && quote.tax.amountCents > 0) {
-    lineItems.push({ name: taxLabel(quote.tax), unitAmount: quote.tax.amountCents, quantity: 1 });
-  }
+  const taxAdded = !quote.tax.included && quote.tax.amountCents > 0;
+  const lineItems = fitLines(
+    quote.lines.map((l) => ({ name: l.name, unitAmount: l.unitPriceCents, quantity: l.quantity, imageUrl: l.imageUrl })),
+    STRIPE_MAX_LINE_ITEMS - (taxAdded ? 1 : 0),
+  );
+  if (taxAdded) lineItems.push({ name: taxLabel(quote.tax), unitAmount: quote.tax.amountCents, quantity: 1 });
   return {
     lineItems,
     shipping: quote.shipping.amountCents > 0 ? { name: quote.shipping.name, amount: quote.shipping.amountCents } : null,
     couponAmountOff: quote.discount?.amountCents ?? 0,
   };
+}
+
+/**
+ * At most `room` lines: past it, the last lines are folded into one line of their total, named
+ * for what it holds, so the session's total (and the coupon's share of the lines) stays the quote's.
+ */
+function fitLines(lines: StripeCheckoutParts["lineItems"], room: number): StripeCheckoutParts["lineItems"] {
+  if (lines.length <= room) return lines;
+  const kept = lines.slice(0, room - 1);
+  const folded = lines.slice(room - 1);
+  const names = folded.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
+  kept.push({
+    name: `${folded.length} more items: ${names}`.slice(0, 250),
+    unitAmount: folded.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0),
+    quantity: 1,
+  });
+  return kept;
 }
 
 /** What Stripe will charge for these parts. */
