@@ -88,7 +88,7 @@ describe("a paid amount that differs from the order's total", () => {
     expect((await pressConfirmRefund(order.orderNumber)).body).toEqual({ ok: false, message: "There is no refund to confirm on this order." });
   });
 
-  it("paid $20.00 for $25.00: the order is not taken, and the whole $20.00 waits for the owner; confirming asks the provider for exactly that", async () => {
+  it("paid $20.00 for $25.00: the order is not taken, and the whole $20.00 waits for the owner; confirming asks the provider for exactly that and closes the order", async () => {
     const checkout = await paidCheckout();
     const { providers, refunds } = providerPaying(2000);
 
@@ -103,5 +103,11 @@ describe("a paid amount that differs from the order's total", () => {
     expect(await confirmRefundDifference(t.db, checkout.orderId, { actorUserId: admin.id, actorLabel: "Admin" }, { providers })).toBe("done");
     expect(refunds).toEqual([{ key: `refund-difference-${checkout.orderId}`, amountCents: 2000 }]);
     expect(await attention()).toBeUndefined();
+    // All of it given back: the order is closed, and the result page says so.
+    expect(await orderRow(t.db, checkout.orderId)).toMatchObject({ paymentStatus: "refunded", status: "cancelled" });
+    expect(await confirmPayment(t.db, checkout.sessionId, { providers })).toMatchObject({
+      state: "cancelled",
+      message: "This order has been cancelled. Your payment has been refunded.",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, enqueue, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
+import { releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { shopProviders, type Providers } from "./providers.server";
 
@@ -141,8 +142,18 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       }
       logger.info({ orderId: order.id, orderNumber: order.orderNumber }, "payment refunded");
     } else if (task.kind === "refund_difference") {
-      // Part of the payment back: the order keeps its payment status.
+      // Part of a taken order's payment back: it keeps its payment status. A payment the order was
+      // not taken for (too little) is all given back, which closes the order and frees its code's use.
       await addOrderEvent(tx, { orderId: order.id, kind: "refund", note: task.note, actorUserId: task.actorUserId, actorLabel: task.actorLabel });
+      const closed = await tx
+        .update(orders)
+        .set({ paymentStatus: "refunded", status: "cancelled", updatedAt: new Date(), version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "unpaid")))
+        .returning({ id: orders.id });
+      if (closed.length) {
+        await releaseDiscountUse(tx, order.id);
+        await addOrderEvent(tx, { orderId: order.id, kind: "status", fromStatus: order.status, toStatus: "cancelled", actorUserId: task.actorUserId, actorLabel: task.actorLabel });
+      }
       logger.info({ orderId: order.id, orderNumber: order.orderNumber, amountCents: task.amountCents }, "payment partly refunded");
     }
     return "done";
