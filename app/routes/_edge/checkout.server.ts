@@ -14,6 +14,8 @@ const REFUSAL_STATUS: Record<CheckoutRefusal["kind"], 400 | 409 | 502> = {
   no_shipping: 400,
   discount_refused: 400,
   no_region: 400,
+  quote_changed: 400,
+  below_minimum: 400,
 };
 
 /** POST /api/checkout's answer for a checkout's result: the payment page, or a refusal with its status. */
@@ -40,15 +42,17 @@ export type CheckoutOutcome =
  */
 export async function runCheckout(request: Request, read: () => ParsedCheckout | Promise<ParsedCheckout>): Promise<CheckoutOutcome> {
   const db = getDb();
-  // Generous for a person (every attempt counts, refusals too), tight for a script.
-  const limit = await checkRateLimits(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
-  if (!limit.ok) {
-    const refusal = rateLimitRefusal(limit.retryAfterSeconds);
-    return { ok: false, body: { error: refusal.message }, init: responseInit(refusal) };
-  }
-  const parsed = await read();
-  if (!parsed.ok) return { ok: false, body: parsed.body, init: { status: parsed.tooLarge ? 413 : 400, headers: noStore } };
+  // From the rate limit on, a database outage is answered below as a refusal the page shows
+  // (JSON with a title), never as React Router's plain-text error.
   try {
+    // Generous for a person (every attempt counts, refusals too), tight for a script.
+    const limit = await checkRateLimits(db, [{ key: `checkout:ip:${clientIp(request)}`, limit: 20, windowMs: 10 * 60_000 }]);
+    if (!limit.ok) {
+      const refusal = rateLimitRefusal(limit.retryAfterSeconds);
+      return { ok: false, body: { error: refusal.message }, init: responseInit(refusal) };
+    }
+    const parsed = await read();
+    if (!parsed.ok) return { ok: false, body: parsed.body, init: { status: parsed.tooLarge ? 413 : 400, headers: noStore } };
     const user = await getCurrentUser(request);
     const result = await createCheckout(db, parsed.input, { userId: user?.id ?? null, baseUrl: publicUrl() });
     const answer = checkoutAnswer(result);
