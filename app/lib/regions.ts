@@ -7,7 +7,7 @@ import { iso31662 } from "iso-3166/2.js";
  * (docs/rules/addresses.md).
  */
 
-export const CHOOSE_REGION_MESSAGE = "Choose a state or region from the list.";
+export { CHOOSE_REGION_MESSAGE, regionMayBeBlank } from "./region-rules";
 
 export type Region = { code: string; name: string };
 
@@ -27,17 +27,6 @@ export function regionsOf(country: string): readonly Region[] {
 
 export function hasRegions(country: string): boolean {
   return regionsOf(country).length > 0;
-}
-
-/**
- * Countries whose addresses may leave the State field empty: UK addresses rarely carry a county,
- * though ISO lists the UK's. An empty region is still refused at checkout where the owner has a
- * region zone or a region tax rate for the country (docs/money-path.md, Regions).
- */
-const REGION_MAY_BE_BLANK = new Set(["GB"]);
-
-export function regionMayBeBlank(country: string): boolean {
-  return REGION_MAY_BE_BLANK.has(country.trim().toUpperCase());
 }
 
 /** Upper case, no accents, no dots, no punctuation, single spaces: 'Québec.' → 'QUEBEC'. */
@@ -72,6 +61,25 @@ export function regionCode(country: string, typed: string | undefined): string |
   if (key.replace(/ /g, "").length < 3) return null;
   const starts = regions.filter((r) => fold(r.name).startsWith(key));
   return starts.length === 1 ? starts[0]!.code : null;
+}
+
+/**
+ * A region saved before regions were codes ('California', 'calif.') as its code; anything that
+ * reads as none of the country's regions, or a country without regions, as it was saved. For
+ * reading old rows: nothing is rewritten in the database.
+ */
+export function storedRegion(country: string, saved: string): string {
+  if (!saved || !hasRegions(country)) return saved;
+  return regionCode(country, saved) ?? saved;
+}
+
+/** `storedRegion` for a zone's region: the first of the zone's countries it reads as a region of. */
+export function storedZoneRegion(countries: readonly string[], saved: string): string {
+  for (const c of countries) {
+    const code = storedRegion(c, saved);
+    if (code !== saved || regionsOf(c).some((r) => r.code === saved)) return code;
+  }
+  return saved;
 }
 
 /** The region's name for its code ('US', 'CA' → 'California'); the code itself when unknown. */

@@ -5,7 +5,7 @@ import { checkoutAnswer } from "~/routes/_edge/checkout.server";
 import { action as checkoutAction } from "~/routes/resources/checkout";
 import { loader as quoteLoader } from "~/routes/resources/cart-quote";
 import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
-import { createTaxRate, createZone } from "~/server/commerce/pricing/settings-admin.server";
+import { createTaxRate, createZone, loadShippingSettings } from "~/server/commerce/pricing/settings-admin.server";
 import { orders, shippingZones, taxRates } from "~/server/platform/db/schema";
 import { cartLines, checkoutRequest, routeArgs, shippingForm } from "../factories/orders";
 import { makeZone, resetPricing, setTax, withoutDefaultZone } from "../factories/pricing";
@@ -106,6 +106,15 @@ describe("a region is read as its ISO 3166-2 code, however it was typed", () => 
     const review = await quote([[sheet, 1]], { country: "US", state: "CA", zip: "94103" });
     expect(review.quote.tax.amountCents).toBe(725);
     expect(review.quote.shipping.name).toBe("California Ground");
+  });
+
+  it("the owner's Shipping & Tax screen shows a zone's and a tax rate's regions saved as names before as their codes", async () => {
+    await makeZone(t.db, { name: "West (old)", countries: ["US", "CA"], regions: ["CALIFORNIA", "ontario", "Atlantis"] });
+    await t.db.insert(taxRates).values({ country: "US", region: "CALIFORNIA", rateBasisPoints: 725 });
+    const screen = await loadShippingSettings(t.db);
+    // A name that reads as no region of the zone's countries is shown as it was saved, for the owner to fix.
+    expect(screen.zones.find((z) => z.name === "West (old)")!.regions).toEqual(["CA", "ON", "Atlantis"]);
+    expect(screen.taxRates.map((r) => [r.country, r.region])).toEqual([["US", "CA"]]);
   });
 
   it("the owner's zone and tax regions are saved as codes; a name that is no region of the country is refused", async () => {

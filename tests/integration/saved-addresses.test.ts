@@ -30,7 +30,7 @@ const send = (cookie: string, intent: string, fields: Record<string, string> = {
 
 async function addressesOf(cookie: string) {
   const r = await run(profileLoader, get("/profile?tab=addresses", { cookie }));
-  return r.data.addresses as { id: string; address: string; isDefault: boolean; city: string }[];
+  return r.data.addresses as { id: string; address: string; isDefault: boolean; city: string; state: string }[];
 }
 
 async function rowsOf(db: Db, userId: string) {
@@ -95,6 +95,30 @@ describe("the Addresses tab", () => {
     await send(cookie, "address-add", HOME);
     const again = await send(cookie, "address-add", { ...HOME, firstName: "ANN", address: " 1  linen lane. ", state: "il", zipCode: "627-01" });
     expect(again).toMatchObject({ status: 409, data: { message: "This address is already saved." } });
+    expect(await rowsOf(t.db, user.id)).toHaveLength(1);
+  });
+
+  it("keeps the state as its region's code: a name or an abbreviation is read as one, anything else is refused beside the State field", async () => {
+    const { user, cookie } = await shopper();
+    expect(await send(cookie, "address-add", { ...HOME, state: "Illinois" })).toMatchObject({ status: 200 });
+    expect((await rowsOf(t.db, user.id)).map((r) => r.state)).toEqual(["IL"]);
+    const other = await send(cookie, "address-add", { ...WORK, state: "Atlantis" });
+    expect(other.status).toBe(400);
+    expect(other.data.fieldErrors).toMatchObject({ state: ["Choose a state or region from the list."] });
+    expect(await rowsOf(t.db, user.id)).toHaveLength(1);
+  });
+
+  it("reads an address saved with a state name before states were codes as the code, everywhere it is shown or compared", async () => {
+    const { user, cookie } = await shopper();
+    await t.db.insert(savedAddresses).values({ userId: user.id, ...HOME, state: "illinois", isDefault: true });
+    const [shown] = await addressesOf(cookie);
+    expect(shown).toMatchObject({ address: "1 Linen Lane", state: "IL" });
+    const atCheckout = await run(checkoutLoader, get("/checkout", { cookie }));
+    expect(atCheckout.data.addresses[0]).toMatchObject({ state: "IL" });
+    // The same address typed with the code is the one already saved.
+    expect(await send(cookie, "address-add", HOME)).toMatchObject({ status: 409, data: { message: "This address is already saved." } });
+    // A paid order's address with the code is not kept a second time either.
+    await payAs(t.db, user.id, { ...HOME, state: "IL" });
     expect(await rowsOf(t.db, user.id)).toHaveLength(1);
   });
 

@@ -5,7 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { RegionOptions } from "~/components/region-options";
 import { COUNTRY_NAMES } from "~/lib/countries";
+import { regionMayBeBlank } from "~/lib/region-rules";
 import { addressSummary, MAX_SAVED_ADDRESSES, type SavedAddress } from "~/lib/saved-address-view";
 import { Field, FormAlert, useActionToast } from "./form-bits";
 
@@ -115,6 +117,8 @@ function AddressEditor({ address, onDone }: { address?: SavedAddress; onDone: ()
   const fetcher = useFetcher<Answer>();
   useActionToast(fetcher.data);
   const prefix = useId();
+  // The State field offers the chosen country's regions, as at checkout.
+  const [country, setCountry] = useState(address?.country ?? "US");
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
@@ -142,12 +146,19 @@ function AddressEditor({ address, onDone }: { address?: SavedAddress; onDone: ()
         {field("lastName", "Last Name", "family-name", { required: true, maxLength: 100 })}
         {field("address", "Address", "street-address", { required: true, maxLength: 300, className: "sm:col-span-2" })}
         {field("city", "City", "address-level2", { required: true, maxLength: 100 })}
-        {field("state", "State", "address-level1", { required: true, maxLength: 100 })}
+        {field("state", "State", "address-level1", { required: !regionMayBeBlank(country), maxLength: 100, list: `${prefix}-regions` })}
         {field("zipCode", "ZIP Code", "postal-code", { required: true, maxLength: 20 })}
         {field("phone", "Phone (optional)", "tel", { type: "tel", maxLength: 40 })}
         <div className="grid gap-2">
           <Label htmlFor={`${prefix}-country`}>Country</Label>
-          <NativeSelect id={`${prefix}-country`} name="country" autoComplete="country" defaultValue={address?.country ?? "US"} wrapperClassName="w-full">
+          <NativeSelect
+            id={`${prefix}-country`}
+            name="country"
+            autoComplete="country"
+            defaultValue={address?.country ?? "US"}
+            wrapperClassName="w-full"
+            onChange={(e) => setCountry(e.target.value)}
+          >
             {COUNTRY_OPTIONS.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
@@ -156,6 +167,7 @@ function AddressEditor({ address, onDone }: { address?: SavedAddress; onDone: ()
           </NativeSelect>
           {errors?.country ? <p className="text-sm text-destructive">{errors.country.join(" ")}</p> : null}
         </div>
+        <RegionOptions id={`${prefix}-regions`} country={country} />
       </div>
       {address?.isDefault ? null : (
         <label className="flex items-center gap-2 text-sm">

@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { RegionOptions } from "~/components/region-options";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldAria, FormField } from "~/components/ui/form-field";
@@ -127,15 +128,23 @@ export function TaxRateDialog({ rate, onClose }: { rate: AdminTaxRate | null; on
           ))}
         </NativeSelect>
       </FormField>
-      <FormField id="tax-region" label="Region or State (optional)" error={errors.region} hint="Empty: the whole country.">
+      <FormField
+        id="tax-region"
+        label="Region or State (optional)"
+        error={errors.region}
+        hint="One of the country's regions from the list (ISO 3166-2), by name or code. Empty: the whole country."
+      >
         <Input
           id="tax-region"
+          list="tax-region-options"
+          autoComplete="off"
           value={form.region}
           maxLength={100}
           placeholder="CA"
           onChange={(e) => change("region", e.target.value)}
           {...fieldAria("tax-region", errors.region, true)}
         />
+        <RegionOptions id="tax-region-options" country={form.country} />
       </FormField>
       <FormField id="tax-rate" label="Rate (%)" error={errors.rate} hint="A percentage like 20 or 7.25.">
         <Input

@@ -1,8 +1,11 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
+import { RegionOptions } from "~/components/region-options";
 import { countryName, isCountryCode } from "~/lib/countries";
 import { EMPTY_ZONE_FORM, ZoneInput, type ZoneFormValues } from "~/lib/shipping-settings-input";
 import type { AdminZone } from "~/lib/shipping-settings-view";
@@ -36,6 +39,41 @@ function CountryPreview({ typed }: { typed: string }) {
         </span>
       ))}
     </p>
+  );
+}
+
+/** A field offering the first typed country's regions; 'Add' (or Enter) adds the one picked to the zone's regions. */
+function RegionPicker({ countries, onPick }: { countries: string; onPick: (name: string) => void }) {
+  const [picked, setPicked] = useState("");
+  const country = countries.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).find(isCountryCode) ?? "";
+  if (!country) return null;
+  const add = () => {
+    if (picked.trim()) onPick(picked.trim());
+    setPicked("");
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Label htmlFor="zone-region-pick" className="text-xs font-normal text-muted-foreground">
+        Add a region of {countryName(country)}
+      </Label>
+      <Input
+        id="zone-region-pick"
+        list="zone-region-options"
+        autoComplete="off"
+        className="h-8 max-w-56"
+        value={picked}
+        onChange={(e) => setPicked(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          add();
+        }}
+      />
+      <Button type="button" variant="outline" size="sm" onClick={add}>
+        Add
+      </Button>
+      <RegionOptions id="zone-region-options" country={country} />
+    </div>
   );
 }
 
@@ -111,7 +149,7 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
             id="zone-regions"
             label="Regions or States (optional)"
             error={errors.regions}
-            hint="Separated by commas, as shoppers type them (CA, New York). Empty: the whole countries."
+            hint="Regions of the zone's countries from the list (ISO 3166-2), by name or code, separated by commas (CA, New York). Empty: the whole countries."
           >
             <Textarea
               id="zone-regions"
@@ -120,6 +158,7 @@ export function ZoneDialog({ zone, onClose }: { zone: AdminZone | null; onClose:
               onChange={(e) => change("regions", e.target.value)}
               {...fieldAria("zone-regions", errors.regions, true)}
             />
+            <RegionPicker countries={form.countries} onPick={(name) => change("regions", form.regions.trim() ? `${form.regions.trim().replace(/,$/, "")}, ${name}` : name)} />
           </FormField>
           <FormField
             id="zone-postcodes"

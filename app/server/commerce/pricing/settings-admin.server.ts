@@ -11,6 +11,7 @@ import {
   type TaxRateValues,
   type ZoneValues,
 } from "~/lib/shipping-settings-input";
+import { storedRegion, storedZoneRegion } from "~/lib/regions";
 import { taxPlace, type AdminTaxSettings, type ShippingSettingsData } from "~/lib/shipping-settings-view";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../catalog/index.server";
 import { type Db, DomainError, shippingRates, shippingZones, taxRates, taxSettings } from "../../platform/index.server";
@@ -83,10 +84,11 @@ export async function loadShippingSettings(db: Db): Promise<ShippingSettingsData
       .from(taxRates)
       .orderBy(asc(taxRates.country), asc(taxRates.region)),
   ]);
+  // Regions saved as names before they were codes ('CALIFORNIA') show as their codes.
   return {
-    zones: zones.map((z) => ({ ...z, rates: rates.filter((r) => r.zoneId === z.id) })),
+    zones: zones.map((z) => ({ ...z, regions: z.regions.map((r) => storedZoneRegion(z.countries, r)), rates: rates.filter((r) => r.zoneId === z.id) })),
     taxSettings: settings,
-    taxRates: taxes,
+    taxRates: taxes.map((t) => ({ ...t, region: storedRegion(t.country, t.region) })),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { normalizePostcode, normalizeRegion } from "~/lib/address";
 import { AddressFormSchema } from "~/lib/checkout";
+import { storedRegion } from "~/lib/regions";
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/lib/saved-address-view";
 import { isUuid } from "~/lib/uuid";
 import { type Db, DomainError, logger, savedAddresses, user } from "../../platform/index.server";
@@ -42,8 +43,9 @@ const text = (s: string) => s.normalize("NFC").toLowerCase().replace(/[.,]/g, " 
 
 /**
  * Two addresses are the same when they would bring a parcel to the same person at the same door:
- * names, street, city compared without case, punctuation or extra spaces; state and postcode as
- * shipping zones compare them (app/lib/address.ts); the phone does not count.
+ * names, street, city compared without case, punctuation or extra spaces; the state as its
+ * region's code ('Illinois' is 'IL') and the postcode as shipping zones compare them
+ * (app/lib/address.ts); the phone does not count.
  */
 export function addressKey(a: AddressFields): string {
   return [
@@ -51,19 +53,23 @@ export function addressKey(a: AddressFields): string {
     text(a.lastName),
     text(a.address),
     text(a.city),
-    normalizeRegion(a.state),
+    normalizeRegion(storedRegion(a.country.trim().toUpperCase(), a.state)),
     normalizePostcode(a.zipCode),
     a.country.trim().toUpperCase(),
   ].join("\u0000");
 }
 
+/** A saved row as the shopper sees it: a state saved as a name before states were codes reads as its code. */
+const asSaved = <T extends { country: string; state: string }>(row: T): T => ({ ...row, state: storedRegion(row.country, row.state) });
+
 /** The shopper's addresses, the default first, then the newest. */
 export async function listSavedAddresses(db: Db, userId: string): Promise<SavedAddress[]> {
-  return db
+  const rows = await db
     .select(columns)
     .from(savedAddresses)
     .where(eq(savedAddresses.userId, userId))
     .orderBy(desc(savedAddresses.isDefault), desc(savedAddresses.createdAt), asc(savedAddresses.id));
+  return rows.map(asSaved);
 }
 
 /** Locks the shopper's row for the rest of the transaction; false when there is no such account. */
@@ -78,7 +84,7 @@ async function ownAddress(tx: Db, userId: string, id: string) {
     .select(columns)
     .from(savedAddresses)
     .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)));
-  return row;
+  return row && asSaved(row);
 }
 
 async function findSame(tx: Db, userId: string, fields: AddressFields, exceptId?: string) {
@@ -184,7 +190,7 @@ export async function keepOrderAddress(tx: Db, order: OrderAddress): Promise<"ad
         phone: order.phone,
         address: order.address,
         city: order.city,
-        state: order.state,
+        state: storedRegion(order.country, order.state),
         zipCode: order.zipCode,
         country: order.country,
       };
