@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shippingRates } from "~/server/platform/db/schema";
-import { countOrders } from "../factories/orders";
-import { makeZone, setTax, withoutDefaultZone } from "../factories/pricing";
+import { countOrders, orderBySession, stockOf } from "../factories/orders";
+import { makeDiscountCode, makeZone, resetPricing, setTax, withoutDefaultZone } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { useShop } from "./harness";
 import { hydrated, open, seeToast } from "./page-helpers";
@@ -42,6 +42,33 @@ describe("the checkout charges only what the page showed", () => {
     await checkoutForm(page).getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(/\/pay\/test\//);
     expect(await page.getByLabel("Total $30.00").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("a 100 % code makes the order $0.00: 'Place Order' completes it without a payment page, and the result page says 'No payment needed'", async () => {
+    await resetPricing(shop.db);
+    const code = await makeDiscountCode(shop.db, { code: "ONTHEHOUSE", percentBasisPoints: 10_000 });
+    const pillow = await makeProduct(shop.db, { name: "Sample Pillow", priceCents: 2500, stockQuantity: 3 });
+    const page = await shop.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    await addToCart(page, pillow.id, "Sample Pillow");
+    await open(page, "/checkout");
+    await hydrated(page, page.getByRole("button", { name: "Place Order" }));
+    await fillShipping(page, "lucky@example.test");
+    await page.getByLabel("Discount code").fill(code.code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("Discount applied").waitFor();
+    await page.getByTestId("order-total").filter({ hasText: "$0.00" }).waitFor();
+    await checkoutForm(page).getByRole("button", { name: "Place Order" }).click();
+
+    await page.waitForURL(/\/order-success\?session_id=free_/);
+    await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
+    await page.getByText("No payment needed").waitFor();
+    const order = await orderBySession(shop.db, new URL(page.url()).searchParams.get("session_id")!);
+    expect(order).toMatchObject({ totalAmountCents: 0, paymentStatus: "paid", status: "processing", discountCode: "ONTHEHOUSE" });
+    expect(await stockOf(shop.db, pillow.id)).toBe(2);
     expect(errors).toEqual([]);
   });
 });
