@@ -2,7 +2,6 @@ import "./zod-config"; // before this module builds its schemas (see zod-config.
 import { z } from "zod";
 import { normalizePostcode, normalizeRegion } from "./address";
 import { isCountryCode } from "./countries";
-import { CHOOSE_REGION_MESSAGE, hasRegions, regionCode } from "./regions";
 import { parseMoneyToCents } from "./money-input";
 import type { AdminWeightBand, RateKind } from "./shipping-settings-view";
 
@@ -161,22 +160,6 @@ export const ZoneInput = z
     } else if (!zone.countries.length) {
       issue(ctx, ["countries"], "Add at least one country (or make this the rest-of-the-world zone)");
     }
-  })
-  // Regions are ISO 3166-2 regions of the zone's countries, kept as codes ('California' → 'CA').
-  .transform((zone, ctx) => {
-    if (!zone.regions.length || zone.restOfWorld) return zone;
-    const withRegions = zone.countries.filter(hasRegions);
-    const unknown: string[] = [];
-    const codes = zone.regions.map((typed) => {
-      const code = withRegions.map((c) => regionCode(c, typed)).find((c) => c !== null);
-      if (!code) unknown.push(typed);
-      return code ?? typed;
-    });
-    if (unknown.length) {
-      issue(ctx, ["regions"], `${CHOOSE_REGION_MESSAGE} Not a region of ${zone.countries.join(", ")}: ${unknown.slice(0, 5).join(", ")}`);
-      return z.NEVER;
-    }
-    return { ...zone, regions: unique(codes) };
   });
 
 export type ZoneValues = z.output<typeof ZoneInput>;
@@ -301,7 +284,11 @@ export type TaxRateFormValues = { country: string; region: string; rate: string 
 
 export const EMPTY_TAX_RATE_FORM: TaxRateFormValues = { country: "", region: "", rate: "" };
 
-const TaxRateFields = z.object({
+/**
+ * The browser's checks of a zone and a tax rate; the server reads their regions too
+ * (shipping-regions-input.ts), so these pages do not load the ISO 3166-2 list.
+ */
+export const TaxRateInput = z.object({
   country: text("Country").transform((s, ctx) => {
     const code = s.toUpperCase();
     if (code === "") issue(ctx, [], "Choose a country");
@@ -321,16 +308,6 @@ const TaxRateFields = z.object({
     }
     return bp;
   }),
-});
-
-export const TaxRateInput = TaxRateFields.transform((v, ctx) => {
-  if (!v.region) return v;
-  const code = hasRegions(v.country) ? regionCode(v.country, v.region) : null;
-  if (code === null) {
-    issue(ctx, ["region"], hasRegions(v.country) ? `${CHOOSE_REGION_MESSAGE} Not a region of ${v.country}: ${v.region}` : `${v.country} has no regions: leave this empty`);
-    return z.NEVER;
-  }
-  return { ...v, region: code };
 });
 
 export type TaxRateValues = { country: string; region: string; rateBasisPoints: number };

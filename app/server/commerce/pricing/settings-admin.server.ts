@@ -3,15 +3,14 @@ import { z } from "zod";
 import {
   RateInput,
   shippingFieldErrors,
-  TaxRateInput,
   TaxSettingsInput,
   toTaxRateValues,
-  ZoneInput,
   type RateValues,
   type TaxRateValues,
   type ZoneValues,
 } from "~/lib/shipping-settings-input";
 import { storedRegion, storedZoneRegion } from "~/lib/regions";
+import { TaxRateWithRegionInput, ZoneWithRegionsInput } from "~/lib/shipping-regions-input";
 import { taxPlace, type AdminTaxSettings, type ShippingSettingsData } from "~/lib/shipping-settings-view";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../catalog/index.server";
 import { type Db, DomainError, shippingRates, shippingZones, taxRates, taxSettings } from "../../platform/index.server";
@@ -114,7 +113,7 @@ async function guardRestOfWorld<T>(zone: ZoneValues, run: () => Promise<T>): Pro
 }
 
 export async function createZone(db: Db, input: unknown): Promise<{ id: string }> {
-  const zone = parse(ZoneInput, input);
+  const zone = parse(ZoneWithRegionsInput, input);
   return guardRestOfWorld(zone, () =>
     db.transaction(async (tx) => {
       if (zone.restOfWorld) {
@@ -132,7 +131,7 @@ export async function createZone(db: Db, input: unknown): Promise<{ id: string }
 
 export async function updateZone(db: Db, idInput: unknown, input: unknown): Promise<void> {
   const id = idOf(idInput, ZONE_GONE);
-  const zone = parse(ZoneInput, input);
+  const zone = parse(ZoneWithRegionsInput, input);
   await guardRestOfWorld(zone, () =>
     db.transaction(async (tx) => {
       if (zone.restOfWorld) {
@@ -238,7 +237,7 @@ async function placeTaken(tx: Db, rate: TaxRateValues, exceptId: string | null) 
 }
 
 export async function createTaxRate(db: Db, input: unknown): Promise<{ id: string }> {
-  const rate = toTaxRateValues(parse(TaxRateInput, input));
+  const rate = toTaxRateValues(parse(TaxRateWithRegionInput, input));
   return guardTaxPlace(rate, () =>
     db.transaction(async (tx) => {
       if (await placeTaken(tx, rate, null)) throw taxPlaceTaken(rate);
@@ -250,7 +249,7 @@ export async function createTaxRate(db: Db, input: unknown): Promise<{ id: strin
 
 export async function updateTaxRate(db: Db, idInput: unknown, input: unknown): Promise<void> {
   const id = idOf(idInput, TAX_RATE_GONE);
-  const rate = toTaxRateValues(parse(TaxRateInput, input));
+  const rate = toTaxRateValues(parse(TaxRateWithRegionInput, input));
   await guardTaxPlace(rate, () =>
     db.transaction(async (tx) => {
       if (await placeTaken(tx, rate, id)) throw taxPlaceTaken(rate);
