@@ -31,7 +31,7 @@ const exported = (source: string, name: string) =>
 
 /** The query parameters a route's links carry their token in. */
 export const TOKEN_PARAMS = ["token", "t", "session_id"] as const;
-const TOKEN_READ = new RegExp(`searchParams\\.get\\("(?:${TOKEN_PARAMS.join("|")})"\\)`);
+const TOKEN_READ = new RegExp(`\\b(?:searchParams|params)\\.get\\("(?:${TOKEN_PARAMS.join("|")})"\\)`);
 const TOKEN_IN_PATH = /:sessionId\b/;
 
 export function routeMap(): RouteInfo[] {

@@ -50,6 +50,7 @@ const TOKEN_QUERY = new URLSearchParams([
   ...TOKEN_PARAMS.map((p) => [p, "route-walk-token"]),
   ["e", "someone@example.test"],
   ["o", "LL-100000"],
+  ["order", NIL_ID],
   ["id", NIL_ID],
 ]);
 

@@ -9,11 +9,12 @@ const PRIVATE_PATH = /^\/(?:admin|profile)(?:[/.]|$)/;
  * abandoned-checkout reminder's cart and unsubscribe links, the newsletter's confirm and
  * unsubscribe links, the account's confirmation, sign-in and reset links (their form carries
  * the token) and better-auth's old confirmation link (a redirect to it), the payment result page
- * (its payment session id) and the test provider's payment page (the session id in its path).
+ * (its payment session id), the test provider's payment page (the session id in its path) and
+ * the payment page's signed cancel link.
  * Personal to whoever holds the link, whatever the route sends.
  */
 const TOKEN_PATH =
-  /^\/(?:cart\/restore|unsubscribe|newsletter\/[^/]+|auth\/(?:confirm|sign-in-link|reset-password)|order-success|pay\/test\/[^/]+|api\/auth\/verify-email)(?:\.data)?$/;
+  /^\/(?:cart\/restore|unsubscribe|newsletter\/[^/]+|auth\/(?:confirm|sign-in-link|reset-password)|order-success|pay\/test\/[^/]+|api\/auth\/verify-email|api\/checkout\/leave)(?:\.data)?$/;
 /** A page, or React Router's answer to a client-side navigation's `.data` request. */
 const PAGE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
 
