@@ -85,7 +85,7 @@ describe("a shipping or tax rate changed between the page's quote and 'Place Ord
     expect(res.body.error).toBe("The shipping and tax shown must be whole numbers of cents. Reload the page and try again.");
   });
 
-  it("the page's form without script sends its figures too, and is refused the same way", async () => {
+  it("a form posted without script that sends the figures is refused the same way", async () => {
     const { product, rate } = await shopWithRates();
     await t.db.update(shippingRates).set({ priceCents: 900 }).where(eq(shippingRates.id, rate.id));
     const fields: [string, string][] = [

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { CHECKOUT_MESSAGES, CHECKOUT_POST_FIELDS, postedLine, type CheckoutErrorBody, type QuotedFigures } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, CHECKOUT_POST_FIELDS, postedLine, type CheckoutErrorBody } from "~/lib/checkout";
 import { DISCOUNT_MESSAGES, type DiscountReview } from "~/lib/pricing-view";
 
 /**
@@ -21,28 +21,17 @@ function ReviewButton({ children }: { children: string }) {
 }
 
 /**
- * The cart's lines (product id and quantity only), the page's checkout key, and the shipping and
- * tax the page shows (the checkout refuses other figures rather than charge them unseen), posted with the form.
+ * The cart's lines (product id and quantity only) and the page's checkout key, posted with the
+ * form. Not the shipping and tax shown: without script the summary shows the rate priced last,
+ * and the shopper may pick another rate (its price beside it) without pricing the form again.
  */
-export function PostedCartLines({
-  lines,
-  checkoutKey,
-  shown,
-}: {
-  lines: { id: string; quantity: number }[];
-  checkoutKey: string | null;
-  shown: QuotedFigures;
-}) {
+export function PostedCartLines({ lines, checkoutKey }: { lines: { id: string; quantity: number }[]; checkoutKey: string | null }) {
   return (
     <>
       {lines.map((l) => (
         <input key={l.id} type="hidden" name={CHECKOUT_POST_FIELDS.line} value={postedLine(l)} />
       ))}
       {checkoutKey ? <input type="hidden" name={CHECKOUT_POST_FIELDS.key} value={checkoutKey} /> : null}
-      {shown.quotedShippingCents !== undefined ? (
-        <input type="hidden" name={CHECKOUT_POST_FIELDS.quotedShipping} value={shown.quotedShippingCents} />
-      ) : null}
-      {shown.quotedTaxCents !== undefined ? <input type="hidden" name={CHECKOUT_POST_FIELDS.quotedTax} value={shown.quotedTaxCents} /> : null}
     </>
   );
 }

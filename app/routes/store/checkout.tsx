@@ -242,7 +242,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           cartItems,
           formData: check.data,
           // Same cart and form, same key: a double click, a second tab or a retry finds the same order.
-          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate, emailAboutOrder, shown })}`,
+          idempotencyKey: `${checkoutId()}.${fingerprint({ cartItems, form: check.data, code: discount.applied, rate: chosenRate, emailAboutOrder })}`,
           discountCode: discount.applied || undefined,
           shippingRateId: chosenRate ?? undefined,
           emailAboutOrder,
@@ -365,13 +365,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <p className="text-center text-xs text-muted-foreground">You will pay on a secure payment page.</p>
             </CartSummary>
           </div>
-          {serverCart && review ? (
-            <PostedCartLines
-              lines={serverCart.lines}
-              checkoutKey={loaderData?.checkoutKey ?? null}
-              shown={quotedFigures(review.quote, review.shipping, review.taxPending)}
-            />
-          ) : null}
+          {serverCart ? <PostedCartLines lines={serverCart.lines} checkoutKey={loaderData?.checkoutKey ?? null} /> : null}
         </form>
       )}
     </div>
