@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { makeProduct } from "../factories/products";
 import { makeZone, resetPricing, setTax, withoutDefaultZone } from "../factories/pricing";
 import { useShop } from "./harness";
-import { hydrated, open, slow } from "./page-helpers";
+import { asCustomer } from "../factories/users";
+import { hydrated, open, seeToast, slow } from "./page-helpers";
 import { addToCart, checkoutForm } from "./shopper-steps";
 
 // docs/rules/addresses.md: a region typed or autofilled by name is read as its code; anything else is refused.
@@ -41,5 +42,23 @@ describe("the checkout's State field", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await form.getByText("Choose a state or region from the list.").waitFor();
     expect(page.url()).toMatch(/\/checkout$/);
+  });
+
+  it("in the address book offers the chosen country's regions, and 'Ontario' is saved and shown as ON", async () => {
+    const shopper = slow(await asCustomer(shop));
+    await open(shopper, "/profile?tab=addresses");
+    await hydrated(shopper);
+    await shopper.getByRole("button", { name: "Add address" }).click();
+    const form = shopper.getByRole("form", { name: "New address" });
+    await form.getByLabel("Country").selectOption("CA");
+    const state = form.getByLabel("State", { exact: true });
+    const list = await state.getAttribute("list");
+    await expect.poll(() => shopper.locator(`datalist[id='${list}'] option[value='Ontario']`).count()).toBe(1);
+    expect(await shopper.locator(`datalist[id='${list}'] option[value='California']`).count()).toBe(0);
+    const fields = { "First Name": "Ann", "Last Name": "Lee", Address: "1 King St W", City: "Toronto", State: "Ontario", "ZIP Code": "M5H 1A1" };
+    for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole("button", { name: "Save address" }).click();
+    await seeToast(shopper, "Address saved");
+    await shopper.getByRole("list", { name: "Your addresses" }).getByText("Toronto, ON M5H 1A1").waitFor();
   });
 });
