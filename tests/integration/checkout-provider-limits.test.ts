@@ -5,11 +5,13 @@ import { action as checkoutAction } from "~/routes/resources/checkout";
 import { loader as orderSuccess } from "~/routes/store/order-success";
 import { stripeCheckoutParts, stripeTotal } from "~/server/commerce/payments/stripe-lines.server";
 import { priceQuote } from "~/server/commerce/pricing/quote.server";
-import { mailOutbox, orders, paymentTasks, rateLimits } from "~/server/platform/db/schema";
+import { changeOrderStatus } from "~/server/commerce/orders/status.server";
+import { mailOutbox, orderEvents, orders, paymentTasks, rateLimits } from "~/server/platform/db/schema";
 import { useFakeStripe } from "../fakes/stripe";
 import { cartLines, checkoutRequest, countOrders, routeArgs, shippingForm, stockOf } from "../factories/orders";
 import { makeDiscountCode, resetPricing, setTax } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
+import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 
 /**
@@ -114,5 +116,27 @@ describe("a $0.00 order (a 100 % code)", () => {
     expect(second.status).toBe(200);
     expect(second.body.orderNumber).toBe(first.body.orderNumber);
     expect(await stockOf(t.db, pillow.id)).toBe(2);
+  });
+
+  it("cancelled by the shop, gives its stock back and asks Stripe for no refund of a payment that never was", async () => {
+    const code = await makeDiscountCode(t.db, { percentBasisPoints: 10_000 });
+    const pillow = await makeProduct(t.db, { name: "Sample Bolster", priceCents: 2500, stockQuantity: 3 });
+    const res = await post({ cartItems: cartLines([pillow, 1]), formData: shippingForm(), discountCode: code.code });
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, res.body.orderNumber!));
+    const admin = await makeAdmin(t.db);
+    const refunds = stripe.refunds.length;
+    const result = await changeOrderStatus(t.db, {
+      orderId: order!.id,
+      to: "cancelled",
+      expectedVersion: order!.version,
+      actor: { id: admin.id, name: admin.name, email: admin.email },
+      refund: true,
+    });
+    expect(result.refund).toBe("none");
+    expect(await stockOf(t.db, pillow.id)).toBe(3);
+    expect(stripe.refunds.length).toBe(refunds);
+    expect(await t.db.select().from(paymentTasks).where(eq(paymentTasks.orderId, order!.id))).toEqual([]);
+    const notes = (await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id))).map((e) => e.note);
+    expect(notes).not.toContain("Automatic refund failed: refund this payment by hand.");
   });
 });

@@ -28,7 +28,8 @@ export async function recordOrderClosing(tx: Db, order: OrderRow, move: ClosingM
   const cancelling = move.to === "cancelled";
   const stockReturned =
     cancelling && order.paidAt ? await releaseOrderStock(tx, order.id, { userId: move.actor.actorUserId, label: move.actor.actorLabel }) : false;
-  if (cancelling && order.paymentStatus === "paid" && move.refund !== false) {
+  // A paid $0.00 order was never charged (checkout/free-order.server.ts): nothing to refund.
+  if (cancelling && order.paymentStatus === "paid" && move.refund !== false && order.totalAmountCents > 0) {
     await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: CANCEL_REFUND_NOTE, actor: move.actor });
   }
   // Cancelled before it was paid: the discount code's use is given back.
@@ -49,7 +50,7 @@ export async function carryOutOrderClosing(
   opts: { providers?: Providers } = {},
 ): Promise<RefundResult> {
   const providers = opts.providers ?? shopProviders(db);
-  if (move.to === "cancelled" && order.paymentStatus === "paid" && move.refund !== false) {
+  if (move.to === "cancelled" && order.paymentStatus === "paid" && move.refund !== false && order.totalAmountCents > 0) {
     return (await runOrderCall(db, order.id, "refund", { providers, actor: move.actor })) === "done" ? "refunded" : "failed";
   }
   if (order.paymentStatus !== "unpaid" || !order.paymentSessionId) return "none";
