@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "./cart";
 import { COUNTRY_NAMES } from "./countries";
 import { formatMoney } from "./money";
 import { formatPostcode, POSTCODE_MESSAGE, postcodeFits } from "./postcodes";
-import { CHOOSE_REGION_MESSAGE, regionCode, regionMayBeBlank } from "./regions";
+import { CHOOSE_REGION_MESSAGE, regionMayBeBlank } from "./region-rules";
 import type { CartReview, Quote, ShippingReview } from "./pricing-view";
 
 /**
@@ -54,17 +54,26 @@ const CheckoutFields = z.object({
 });
 
 /**
+ * Reads a typed region as its ISO 3166-2 code, null when it is none of the country's regions: the
+ * server passes `regionCode` (app/lib/regions.ts). The browser keeps what was typed and leaves
+ * the reading to the server, so the checkout page does not load the whole list at once.
+ */
+export type RegionReader = (country: string, typed: string) => string | null;
+const keepTyped: RegionReader = (_country, typed) => typed;
+
+/**
  * A country with ISO 3166-2 regions takes one of them, kept as its code ('California' → 'CA'); a
  * postcode fits its country's format and is kept as the country writes it ('pa20aa' → 'PA2 0AA').
  */
-function addressAsStored<T extends { country: string; state: string; zipCode: string }>(form: T, ctx: z.RefinementCtx): T {
-  const state = form.state ? regionCode(form.country, form.state) : form.state;
-  if (state === null) ctx.addIssue({ code: "custom", path: ["state"], message: CHOOSE_REGION_MESSAGE });
-  const fits = !form.zipCode || postcodeFits(form.country, form.zipCode);
-  if (!fits) ctx.addIssue({ code: "custom", path: ["zipCode"], message: POSTCODE_MESSAGE });
-  if (state === null || !fits) return z.NEVER;
-  return { ...form, state, zipCode: form.zipCode ? formatPostcode(form.country, form.zipCode) : form.zipCode };
-}
+const addressAsStored = (readRegion: RegionReader) =>
+  function asStored<T extends { country: string; state: string; zipCode: string }>(form: T, ctx: z.RefinementCtx): T {
+    const state = form.state ? readRegion(form.country, form.state) : form.state;
+    if (state === null) ctx.addIssue({ code: "custom", path: ["state"], message: CHOOSE_REGION_MESSAGE });
+    const fits = !form.zipCode || postcodeFits(form.country, form.zipCode);
+    if (!fits) ctx.addIssue({ code: "custom", path: ["zipCode"], message: POSTCODE_MESSAGE });
+    if (state === null || !fits) return z.NEVER;
+    return { ...form, state, zipCode: form.zipCode ? formatPostcode(form.country, form.zipCode) : form.zipCode };
+  };
 
 /**
  * The State field is required except in a country whose addresses may leave it empty (the UK); it
@@ -81,10 +90,14 @@ const stateRequired = {
   },
 };
 
-export const CheckoutFormSchema = CheckoutFields.refine(stateGiven, stateRequired).transform(addressAsStored);
+/** The checkout's form; the server's reads the region too (`checkoutFormSchema(regionCode)`). */
+export const checkoutFormSchema = (readRegion: RegionReader = keepTyped) =>
+  CheckoutFields.refine(stateGiven, stateRequired).transform(addressAsStored(readRegion));
+export const CheckoutFormSchema = checkoutFormSchema();
 
 /** The same address rules without the email (an address book entry has none). */
-export const AddressFormSchema = CheckoutFields.omit({ email: true }).refine(stateGiven, stateRequired).transform(addressAsStored);
+export const addressFormSchema = (readRegion: RegionReader = keepTyped) =>
+  CheckoutFields.omit({ email: true }).refine(stateGiven, stateRequired).transform(addressAsStored(readRegion));
 
 export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 export type CheckoutFormField = keyof CheckoutForm;
@@ -94,9 +107,12 @@ export type FormCheck =
   | { ok: true; data: CheckoutForm }
   | { ok: false; title: string; description: string; fieldErrors: Partial<Record<CheckoutFormField, string>> };
 
-/** One answer for the browser and the server: empty required fields first, then formats. */
-export function checkCheckoutForm(input: unknown): FormCheck {
-  const parsed = CheckoutFormSchema.safeParse(input ?? {});
+/**
+ * One answer for the browser and the server: empty required fields first, then formats. The
+ * server passes its schema, which reads the region as its code.
+ */
+export function checkCheckoutForm(input: unknown, schema: typeof CheckoutFormSchema = CheckoutFormSchema): FormCheck {
+  const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return { ok: true, data: parsed.data };
   const fieldErrors: Partial<Record<CheckoutFormField, string>> = {};
   let missing = false;

@@ -3,7 +3,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useState } from "react";
 import { COUNTRIES, type CheckoutForm, type CheckoutFormField } from "~/lib/checkout";
-import { regionMayBeBlank, regionsOf } from "~/lib/regions";
+import { RegionOptions } from "~/components/region-options";
+import { regionMayBeBlank } from "~/lib/region-rules";
 import { cn } from "~/lib/utils";
 
 type Errors = Partial<Record<CheckoutFormField, string>>;
@@ -30,9 +31,9 @@ const FIELDS: FieldSpec[] = [
 
 /** The shipping form's fields (docs/rules/cart-and-checkout.md, The form); errors sit beside their field. */
 export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<CheckoutForm>; errors: Errors }) {
-  // The State field offers the country's ISO 3166-2 regions; what is typed is read as one on the server.
+  // The State field offers the country's ISO 3166-2 regions (loaded once the page is up); what is
+  // typed is read as one on the server.
   const [country, setCountry] = useState(defaults.country ?? "US");
-  const regions = regionsOf(country);
   // UK addresses may leave the county out (docs/money-path.md, Regions).
   const fields = regionMayBeBlank(country) ? FIELDS.map((f) => (f.name === "state" ? { ...f, required: false } : f)) : FIELDS;
   return (
@@ -58,7 +59,7 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
             aria-required={f.required || undefined}
             aria-invalid={errors[f.name] ? true : undefined}
             aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
-            list={f.name === "state" && regions.length ? "checkout-state-regions" : undefined}
+            list={f.name === "state" ? "checkout-state-regions" : undefined}
           />
           {errors[f.name] ? (
             <p id={`checkout-${f.name}-error`} className="text-sm text-destructive">
@@ -86,11 +87,7 @@ export function CheckoutFormFields({ defaults, errors }: { defaults: Partial<Che
         </NativeSelect>
         {errors.country ? <p className="text-sm text-destructive">{errors.country}</p> : null}
       </div>
-      <datalist id="checkout-state-regions">
-        {regions.map((r) => (
-          <option key={r.code} value={r.name} />
-        ))}
-      </datalist>
+      <RegionOptions id="checkout-state-regions" country={country} />
     </div>
   );
 }

@@ -4,13 +4,18 @@ import {
   CheckoutLineSchema,
   MAX_CHECKOUT_LINES,
   checkCheckoutForm,
+  checkoutFormSchema,
   type CheckoutErrorBody,
   type CheckoutForm,
   type CheckoutLine,
 } from "~/lib/checkout";
 import { MAX_LINE_QUANTITY } from "~/lib/cart-item";
 import { mergeCartLines } from "~/lib/cart-lines";
+import { regionCode } from "~/lib/regions";
 import { readJsonBody } from "../../platform/index.server";
+
+/** The checkout's form as the server reads it: the region as its ISO 3166-2 code ('California' → 'CA'). */
+const CheckoutFormWithRegions = checkoutFormSchema(regionCode);
 
 export type CheckoutInput = {
   lines: CheckoutLine[];
@@ -107,7 +112,7 @@ export function parseCheckoutBody(raw: unknown): Parsed {
   const overfull = lines.find((l) => l.quantity > MAX_LINE_QUANTITY);
   if (overfull) return fail(`The quantity of ${lineName(overfull)} is not valid: quantity must be from 1 to ${MAX_LINE_QUANTITY}.`);
 
-  const form = checkCheckoutForm(value.formData);
+  const form = checkCheckoutForm(value.formData, CheckoutFormWithRegions);
   if (!form.ok) return { ok: false, body: { title: form.title, error: form.description, fieldErrors: form.fieldErrors } };
 
   let idempotencyKey: string | null = null;

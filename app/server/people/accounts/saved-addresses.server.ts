@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { normalizePostcode, normalizeRegion } from "~/lib/address";
-import { AddressFormSchema } from "~/lib/checkout";
-import { storedRegion } from "~/lib/regions";
+import { addressFormSchema } from "~/lib/checkout";
+import { regionCode, storedRegion } from "~/lib/regions";
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from "~/lib/saved-address-view";
 import { isUuid } from "~/lib/uuid";
 import { type Db, DomainError, logger, savedAddresses, user } from "../../platform/index.server";
@@ -14,8 +14,8 @@ import { type Db, DomainError, logger, savedAddresses, user } from "../../platfo
  * (or a payment and an edit) never break the one-default rule or the limit between them.
  */
 
-/** The checkout's address rules, without the email (an address book entry has none). */
-export const SavedAddressInput = AddressFormSchema;
+/** The checkout's address rules, without the email (an address book entry has none); the region read as its code. */
+export const SavedAddressInput = addressFormSchema(regionCode);
 export type SavedAddressInput = z.infer<typeof SavedAddressInput>;
 
 export class SavedAddressError extends DomainError<"not_found" | "conflict"> {}
