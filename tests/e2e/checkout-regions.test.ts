@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { makeProduct } from "../factories/products";
 import { makeZone, resetPricing, setTax, withoutDefaultZone } from "../factories/pricing";
@@ -61,5 +63,33 @@ describe("the checkout's State field", () => {
     await form.getByRole("button", { name: "Save address" }).click();
     await seeToast(shopper, "Address saved");
     await shopper.getByRole("list", { name: "Your addresses" }).getByText("Toronto, ON M5H 1A1").waitFor();
+  });
+});
+
+describe("the region list's weight", () => {
+  it("is in no page's first load: every route's first-load chunks are free of it, and it is one chunk of its own", () => {
+    // The build the browser tests run; its React Router manifest names each route's first-load chunks.
+    const client = path.resolve(process.env.SHOP_BUILD_DIR || "build", "client");
+    const assets = path.join(client, "assets");
+    const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
+    const text = fs.readFileSync(path.join(assets, manifestFile), "utf8");
+    type Route = { module: string; imports?: string[]; parentId?: string };
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, Route>;
+    };
+    // A name only the ISO 3166-2 list holds (a province of Afghanistan).
+    const carriesList = (file: string) => fs.readFileSync(path.join(client, file), "utf8").includes("Badakhsh");
+    const withList = fs.readdirSync(assets).filter((f) => f.endsWith(".js") && carriesList(`/assets/${f}`));
+    expect(withList).toHaveLength(1);
+    const carriers = Object.keys(manifest.routes).filter((id) => {
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (let r: Route | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+        files.add(r.module);
+        for (const f of r.imports ?? []) files.add(f);
+      }
+      return [...files].some(carriesList);
+    });
+    expect(carriers).toEqual([]);
   });
 });
