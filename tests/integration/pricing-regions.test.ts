@@ -117,6 +117,12 @@ describe("a region is read as its ISO 3166-2 code, however it was typed", () => 
     expect(screen.taxRates.map((r) => [r.country, r.region])).toEqual([["US", "CA"]]);
   });
 
+  it("a tax rate saved with a region name before is the same place as its code: a second rate for 'California' is refused", async () => {
+    await t.db.insert(taxRates).values({ country: "US", region: "CALIFORNIA", rateBasisPoints: 725 });
+    await expect(createTaxRate(t.db, { country: "US", region: "CA", rate: "8" })).rejects.toThrow("There is already a tax rate for United States — CA");
+    expect(await t.db.select().from(taxRates)).toHaveLength(1);
+  });
+
   it("the owner's zone and tax regions are saved as codes; a name that is no region of the country is refused", async () => {
     const { id } = await createZone(t.db, { name: "West coast", countries: "US", regions: "California, Oregon, wash.", postcodePrefixes: "", restOfWorld: false });
     const [zone] = await t.db.select().from(shippingZones).where(eq(shippingZones.id, id));

@@ -226,14 +226,14 @@ async function guardTaxPlace<T>(rate: TaxRateValues, run: () => Promise<T>): Pro
   }
 }
 
+/** Another rate for the place; a region saved as a name before regions were codes ('CALIFORNIA') is its code's place. */
 async function placeTaken(tx: Db, rate: TaxRateValues, exceptId: string | null) {
-  const same = and(eq(taxRates.country, rate.country), eq(taxRates.region, rate.region));
-  const [row] = await tx
-    .select({ id: taxRates.id })
+  const country = eq(taxRates.country, rate.country);
+  const rows = await tx
+    .select({ region: taxRates.region })
     .from(taxRates)
-    .where(exceptId ? and(same, ne(taxRates.id, exceptId)) : same)
-    .limit(1);
-  return Boolean(row);
+    .where(exceptId ? and(country, ne(taxRates.id, exceptId)) : country);
+  return rows.some((r) => storedRegion(rate.country, r.region) === rate.region);
 }
 
 export async function createTaxRate(db: Db, input: unknown): Promise<{ id: string }> {
