@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY, type CartItem } from "./cart-item";
+import { canonicalProductId } from "./cart-lines";
 
 /**
  * The checks on a stored cart. Loaded by what changes the cart (./cart, which installs them in
@@ -21,7 +22,8 @@ function parseStoredItem(entry: unknown): CartItem | null {
   if (typeof e.name !== "string" || e.name.length > 500) return null;
   if (!isCount(e.priceCents, 0) || !isCount(e.quantity, 1, MAX_LINE_QUANTITY)) return null;
   return {
-    id: e.id,
+    // One spelling of a product id, as the server reads it (cart-lines.ts).
+    id: canonicalProductId(e.id),
     name: e.name,
     priceCents: e.priceCents,
     imageUrl: typeof e.imageUrl === "string" && e.imageUrl.length <= 5000 ? e.imageUrl : "",
@@ -42,6 +44,7 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   }
   const list = Array.isArray(value) ? value : (value as { items?: unknown })?.items;
   if (!Array.isArray(list)) return [];
+  // A product's first line counts; a repeat, its id in any letter case, is dropped.
   const seen = new Set<string>();
   const items: CartItem[] = [];
   for (const entry of list.slice(0, 200)) {

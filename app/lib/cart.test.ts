@@ -35,6 +35,12 @@ describe("cart rules (docs/rules/cart-and-checkout.md)", () => {
     expect(parseStoredCart(good)).toEqual([{ ...duvet, quantity: 2 }]);
   });
 
+  it("reads a product id in one letter case, so the same product stored twice in two cases is one line", () => {
+    const upper = { ...duvet, id: "A1B2-C3" };
+    const lower = { ...duvet, id: "a1b2-c3" };
+    expect(parseStoredCart(JSON.stringify([{ ...upper, quantity: 4 }, { ...lower, quantity: 3 }]))).toEqual([{ ...lower, quantity: 4 }]);
+  });
+
   it("drops a line whose id, name, price or quantity is wrong, and keeps the rest", () => {
     const line = { ...duvet, quantity: 2 };
     const bad = [
