@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EMAIL_ABOUT_ORDER_FIELD } from "./abandoned-checkout";
 import {
   CHECKOUT_POST_FIELDS,
+  figuresForRate,
   fingerprint,
   type CheckoutFormField,
   type CheckoutFormValues,
@@ -41,6 +42,7 @@ export const CheckoutPost = z.object({
   emailAboutOrder: Text,
   quotedShippingCents: Text,
   quotedTaxCents: Text,
+  quotedRates: z.array(z.string().max(300)).max(100).catch([]),
   fields: z.record(z.string(), Text),
 });
 
@@ -58,6 +60,7 @@ export function readCheckoutPost(form: FormData): CheckoutPostValue {
     emailAboutOrder: one(EMAIL_ABOUT_ORDER_FIELD),
     quotedShippingCents: one(CHECKOUT_POST_FIELDS.quotedShipping),
     quotedTaxCents: one(CHECKOUT_POST_FIELDS.quotedTax),
+    quotedRates: form.getAll(CHECKOUT_POST_FIELDS.quotedRate),
     fields: Object.fromEntries(SHIPPING_FIELDS.map((name) => [name, one(name)])),
   });
 }
@@ -91,6 +94,8 @@ export function checkoutBodyOf(post: CheckoutPostValue): CheckoutRequestBody {
     // The figures the page showed; one that is not a number stays one the checkout refuses.
     ...(post.quotedShippingCents?.trim() ? { quotedShippingCents: Number(post.quotedShippingCents) } : {}),
     ...(post.quotedTaxCents?.trim() ? { quotedTaxCents: Number(post.quotedTaxCents) } : {}),
+    // Without script, the figures the page printed beside the method posted.
+    ...(post.quotedRates.length ? figuresForRate(post.quotedRates, post.shippingRateId) : {}),
   };
   if (post.checkoutKey !== undefined) {
     const { discountCode, shippingRateId } = body;

@@ -168,7 +168,30 @@ export const CHECKOUT_POST_FIELDS = {
   intent: "intent",
   quotedShipping: "quotedShippingCents",
   quotedTax: "quotedTaxCents",
+  /** Without script: `<rate id>:<shipping cents>:<tax cents>` for each method shown, as the page printed it with that method. */
+  quotedRate: "quotedRate",
 } as const;
+
+/**
+ * The shipping and tax the form without script showed for one shipping method (none: '' for the
+ * rate when no method is known, null for a figure not shown). That page cannot re-price itself
+ * when the shopper picks another method, so it posts the figures of every method it offered and
+ * the server compares those of the method picked.
+ */
+export type RateFigures = { rateId: string; shippingCents: number | null; taxCents: number | null };
+
+export const postedRateFigures = (f: RateFigures) => `${f.rateId}:${f.shippingCents ?? ""}:${f.taxCents ?? ""}`;
+
+/** The shipping and tax the form showed for the method it posted, or none when it offered no such method. */
+export function figuresForRate(posted: string[], rateId: string | undefined): QuotedFigures {
+  for (const raw of posted) {
+    const [id, shipping = "", tax = ""] = raw.split(":");
+    if (id !== (rateId ?? "")) continue;
+    // A figure that is not a number stays one the checkout refuses.
+    return { ...(shipping.trim() ? { quotedShippingCents: Number(shipping) } : {}), ...(tax.trim() ? { quotedTaxCents: Number(tax) } : {}) };
+  }
+  return {};
+}
 
 /** The shipping and tax a page shows, as it sends them with the order: only the figures it really printed. */
 export type QuotedFigures = Pick<CheckoutRequestBody, "quotedShippingCents" | "quotedTaxCents">;
@@ -192,7 +215,7 @@ export type CheckoutFormValues = Partial<Record<CheckoutFormField, string>> & {
 };
 
 /** A cart the server can see (a signed-in shopper's saved cart, or the lines just posted), priced by the server. */
-export type CheckoutCartView = { lines: { id: string; quantity: number }[]; review: CartReview };
+export type CheckoutCartView = { lines: { id: string; quantity: number }[]; review: CartReview; figures: RateFigures[] };
 
 /** The error body of /api/checkout; `problems` names each cart line the shop cannot sell. */
 export type CheckoutErrorBody = {

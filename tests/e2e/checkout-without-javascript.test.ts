@@ -165,6 +165,45 @@ describe("checkout without JavaScript", () => {
     expect(await shop.db.select().from(orders).where(and(eq(orders.userId, shopper.id), eq(orders.paymentStatus, "unpaid")))).toHaveLength(1);
   });
 
+  it("a shipping rate raised while the page was open is refused with 'Shipping for your order is now $20.00.', shown, then charged once placed again", async () => {
+    const shopper = await makeCustomer(shop.db);
+    const quilt = await makeProduct(shop.db, { name: "No Script Quilt", priceCents: 8000, stockQuantity: 5 });
+    await shop.db.insert(cartLines).values({ userId: shopper.id, productId: quilt.id, quantity: 1 });
+    const page = await pageWithoutJavaScript(shopper);
+    await page.goto("/checkout");
+    const form = checkoutForm(page);
+    await form.getByLabel("Address").fill("1 Linen Lane");
+    await form.getByLabel("City").fill("Springfield");
+    await form.getByLabel("State").fill("IL");
+    await form.getByLabel("ZIP Code").fill("62701");
+    // Express is picked beside its price, $15.00; the page is not priced again for it.
+    const method = page.getByRole("group", { name: "Shipping Method" });
+    await method.getByRole("radio", { name: /Express/ }).check();
+    expect(await method.textContent()).toContain("$15.00");
+
+    // The owner raises Express meanwhile.
+    const [express] = await shop.db.select().from(shippingRates).where(eq(shippingRates.name, "Express"));
+    await shop.db.update(shippingRates).set({ priceCents: 2000 }).where(eq(shippingRates.id, express!.id));
+    try {
+      const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/checkout");
+      await form.getByRole("button", { name: "Place Order" }).click();
+      expect((await response).status()).toBe(400);
+      const refusal = page.getByTestId("checkout-refusal");
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain("Shipping for your order is now $20.00.");
+      expect(await shop.db.select().from(orders).where(eq(orders.userId, shopper.id))).toEqual([]);
+      // The page shows the new figures, Express still picked, and charges them once placed again.
+      expect(await text(page, "order-shipping")).toBe("$20.00");
+      expect(await text(page, "order-total")).toBe("$100.00");
+      expect(await page.getByRole("group", { name: "Shipping Method" }).getByRole("radio", { name: /Express/ }).isChecked()).toBe(true);
+      await form.getByRole("button", { name: "Place Order" }).click();
+      await page.waitForURL(/\/pay\/test\/test_cs_/);
+      expect(await page.getByLabel("Total $100.00").isVisible()).toBe(true);
+    } finally {
+      await shop.db.update(shippingRates).set({ priceCents: 1500 }).where(eq(shippingRates.id, express!.id));
+    }
+  });
+
   it("a guest, whose cart lives in the browser, is told the checkout needs JavaScript or signing in; no broken form", async () => {
     const page = await pageWithoutJavaScript();
     await page.goto("/checkout");

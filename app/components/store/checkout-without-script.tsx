@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { CHECKOUT_MESSAGES, CHECKOUT_POST_FIELDS, postedLine, type CheckoutErrorBody } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, CHECKOUT_POST_FIELDS, postedLine, postedRateFigures, type CheckoutErrorBody, type RateFigures } from "~/lib/checkout";
 import { DISCOUNT_MESSAGES, type DiscountReview } from "~/lib/pricing-view";
 
 /**
@@ -22,14 +22,26 @@ function ReviewButton({ children }: { children: string }) {
 
 /**
  * The cart's lines (product id and quantity only) and the page's checkout key, posted with the
- * form. Not the shipping and tax shown: without script the summary shows the rate priced last,
- * and the shopper may pick another rate (its price beside it) without pricing the form again.
+ * form, and the shipping and tax shown with each shipping method: without script the summary
+ * shows the rate priced last and the shopper may pick another (its price beside it) without
+ * pricing the form again, so the server compares the figures of the method picked.
  */
-export function PostedCartLines({ lines, checkoutKey }: { lines: { id: string; quantity: number }[]; checkoutKey: string | null }) {
+export function PostedCartLines({
+  lines,
+  figures,
+  checkoutKey,
+}: {
+  lines: { id: string; quantity: number }[];
+  figures: RateFigures[];
+  checkoutKey: string | null;
+}) {
   return (
     <>
       {lines.map((l) => (
         <input key={l.id} type="hidden" name={CHECKOUT_POST_FIELDS.line} value={postedLine(l)} />
+      ))}
+      {figures.map((f) => (
+        <input key={f.rateId} type="hidden" name={CHECKOUT_POST_FIELDS.quotedRate} value={postedRateFigures(f)} />
       ))}
       {checkoutKey ? <input type="hidden" name={CHECKOUT_POST_FIELDS.key} value={checkoutKey} /> : null}
     </>

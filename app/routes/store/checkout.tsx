@@ -36,6 +36,7 @@ import {
   type CheckoutForm,
   type CheckoutFormField,
   type CheckoutFormValues,
+  type RateFigures,
 } from "~/lib/checkout";
 import { checkoutBodyOf, postedValues, readCheckoutPost, type CheckoutPostValue } from "~/lib/checkout-form-input";
 import type { SavedAddress } from "~/lib/saved-address-view";
@@ -55,7 +56,31 @@ async function cartView(db: Db, lines: { id: string; quantity: number }[], conte
   return {
     lines: lines.map(({ id, quantity }) => ({ id, quantity })),
     review: { lines: r.lines, quote: r.quote, shipping: r.shipping, taxPending: r.taxPending, discount: r.discount },
+    figures: await figuresPerRate(db, lines, context, r),
   };
+}
+
+/**
+ * The shipping and tax the form shows with each method it offers: without script the page is not
+ * priced again when the shopper picks another method, so it posts them all and the order is
+ * refused if the picked one's have changed since (docs/money-path.md, No silent re-pricing).
+ */
+async function figuresPerRate(
+  db: Db,
+  lines: { id: string; quantity: number }[],
+  context: Parameters<typeof reviewCart>[2],
+  shown: Awaited<ReturnType<typeof reviewCart>>,
+): Promise<RateFigures[]> {
+  const figures = (r: typeof shown, rateId: string): RateFigures => ({
+    rateId,
+    shippingCents: r.shipping.state === "known" ? r.quote.shipping.amountCents : null,
+    taxCents: r.taxPending ? null : r.quote.tax.amountCents,
+  });
+  if (shown.shipping.state !== "known") return [figures(shown, "")];
+  const { selectedId, options } = shown.shipping;
+  return Promise.all(
+    options.map(async (o) => (o.id === selectedId ? figures(shown, o.id) : figures(await reviewCart(db, lines, { ...context, rateId: o.id }), o.id))),
+  );
 }
 
 /**
@@ -365,7 +390,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <p className="text-center text-xs text-muted-foreground">You will pay on a secure payment page.</p>
             </CartSummary>
           </div>
-          {serverCart ? <PostedCartLines lines={serverCart.lines} checkoutKey={loaderData?.checkoutKey ?? null} /> : null}
+          {serverCart ? <PostedCartLines lines={serverCart.lines} figures={serverCart.figures} checkoutKey={loaderData?.checkoutKey ?? null} /> : null}
         </form>
       )}
     </div>
