@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders, shippingRates, shippingZones } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
@@ -45,6 +45,14 @@ async function savedCartOf(userId: string) {
   return shop.db.select({ id: cartLines.productId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.userId, userId));
 }
 
+/** The street, city, state and ZIP of an Illinois address; the name and email come filled in. */
+async function fillAddress(form: Locator) {
+  await form.getByLabel("Address").fill("1 Linen Lane");
+  await form.getByLabel("City").fill("Springfield");
+  await form.getByLabel("State").fill("IL");
+  await form.getByLabel("ZIP Code").fill("62701");
+}
+
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? "").trim();
 
 describe("checkout without JavaScript", () => {
@@ -77,10 +85,7 @@ describe("checkout without JavaScript", () => {
     expect(await form.getByLabel("First Name").inputValue()).toBe("Noor");
     expect(await form.getByRole("textbox", { name: "Email" }).inputValue()).toBe(shopper.email);
 
-    await form.getByLabel("Address").fill("1 Linen Lane");
-    await form.getByLabel("City").fill("Springfield");
-    await form.getByLabel("State").fill("IL");
-    await form.getByLabel("ZIP Code").fill("62701");
+    await fillAddress(form);
     const method = page.getByRole("group", { name: "Shipping Method" });
     expect(await method.getByRole("radio", { name: /Standard/ }).isChecked()).toBe(true);
     await method.getByRole("radio", { name: /Express/ }).check();
@@ -124,10 +129,7 @@ describe("checkout without JavaScript", () => {
     const page = await pageWithoutJavaScript(shopper);
     await page.goto("/checkout");
     const form = checkoutForm(page);
-    await form.getByLabel("Address").fill("1 Linen Lane");
-    await form.getByLabel("City").fill("Springfield");
-    await form.getByLabel("State").fill("IL");
-    await form.getByLabel("ZIP Code").fill("62701");
+    await fillAddress(form);
 
     // 'Apply' prices the form again and places nothing.
     await form.getByLabel("Discount code").fill("NOPE");
@@ -172,10 +174,7 @@ describe("checkout without JavaScript", () => {
     const page = await pageWithoutJavaScript(shopper);
     await page.goto("/checkout");
     const form = checkoutForm(page);
-    await form.getByLabel("Address").fill("1 Linen Lane");
-    await form.getByLabel("City").fill("Springfield");
-    await form.getByLabel("State").fill("IL");
-    await form.getByLabel("ZIP Code").fill("62701");
+    await fillAddress(form);
     // Express is picked beside its price, $15.00; the page is not priced again for it.
     const method = page.getByRole("group", { name: "Shipping Method" });
     await method.getByRole("radio", { name: /Express/ }).check();

@@ -52,6 +52,23 @@ export function Field({ label, name, errors, hint, id, className, ...input }: Fi
   );
 }
 
+/** A password to choose and its confirmation ('Confirm <label>'), as the confirmation and reset pages ask for it. */
+export function NewPasswordFields({ label, hint, errors }: { label: string; hint: string; errors?: Partial<Record<string, string[]>> }) {
+  return (
+    <>
+      <Field label={label} name="password" type="password" autoComplete="new-password" required hint={hint} errors={errors?.password} />
+      <Field
+        label={`Confirm ${label.toLowerCase()}`}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors?.confirmPassword}
+      />
+    </>
+  );
+}
+
 /** The form-level message, visible without JavaScript (the toast needs it). */
 export function FormAlert({ title, children, tone = "error" }: { title: string; children?: React.ReactNode; tone?: "error" | "success" }) {
   return (

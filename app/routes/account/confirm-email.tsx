@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
+import { FormAlert, NewPasswordFields, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed } from "~/routes/_edge/auth-responses.server";
@@ -58,16 +58,7 @@ export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Form method="post" className="grid gap-4">
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint="At least 8 characters. The password you signed up with, or a new one."
-              errors={actionData?.fieldErrors?.password}
-            />
-            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required errors={actionData?.fieldErrors?.confirmPassword} />
+            <NewPasswordFields label="Password" hint="At least 8 characters. The password you signed up with, or a new one." errors={actionData?.fieldErrors} />
             <Button type="submit" disabled={busy}>
               {busy ? "Confirming..." : "Confirm and sign in"}
             </Button>

@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { Field, FormAlert, useActionToast } from "~/components/account/form-bits";
+import { FormAlert, NewPasswordFields, useActionToast } from "~/components/account/form-bits";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { failed } from "~/routes/_edge/auth-responses.server";
@@ -64,16 +64,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         {actionData && !actionData.ok ? <FormAlert title="Could not change the password">{actionData.message}</FormAlert> : null}
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="At least 8 characters."
-            errors={actionData?.fieldErrors?.password}
-          />
-          <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required errors={actionData?.fieldErrors?.confirmPassword} />
+          <NewPasswordFields label="New password" hint="At least 8 characters." errors={actionData?.fieldErrors} />
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Change password"}
           </Button>
