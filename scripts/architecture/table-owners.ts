@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   order_items: "commerce",
   order_events: "commerce",
   payment_tasks: "commerce",
+  order_money_movements: "commerce",
   test_payment_sessions: "commerce",
   discount_codes: "commerce",
   discount_uses: "commerce",

@@ -59,6 +59,8 @@ export { describeOptOutLink, optOut } from "./reminders/opt-out.server";
 export { getReminderSetting, saveReminderSetting } from "./reminders/reminder-setting.server";
 export { commerceJobs, queueCommerceStartJobs } from "./jobs.server";
 export { confirmPayment } from "./settlement/confirm.server";
+export { orderMoney, orderMovements } from "./settlement/ledger.server";
+export type { MoneyMovement, OrderMoney, PaymentState } from "./settlement/ledger.server";
 export { confirmRefundDifference } from "./settlement/refund-difference.server";
 export type { PaymentOutcome } from "./settlement/confirm.server";
 export { leavePaymentPage } from "./settlement/leave.server";

@@ -22,6 +22,7 @@ export {
   orderItems,
   orders,
   paymentTasks,
+  orderMoneyMovements,
   productCounts,
   productVariations,
   products,

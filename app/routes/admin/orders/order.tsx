@@ -8,6 +8,7 @@ import { AdminOrderStatusBadge, PaymentStatusBadge } from "~/components/admin/or
 import { OrderCustomerCards } from "~/components/admin/order-customer-cards";
 import { OrderStatusActions } from "~/components/admin/order-status-actions";
 import { OrderLines } from "~/components/admin/order-summary";
+import { OrderPayments } from "~/components/admin/order-payments";
 import { UtcTime } from "~/components/admin/utc-time";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,8 @@ import {
   getAdminOrder,
   isOrderStatus,
   OrderChangeError,
+  orderMoney,
+  orderMovements,
   type StatusChangeResult,
 } from "~/server/commerce/index.server";
 import { formatMoney } from "~/lib/money";
@@ -31,7 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(getDb(), params.id);
   invariantResponse(order, "Order not found");
-  return { order };
+  const [movements, money] = await Promise.all([orderMovements(getDb(), order.id), orderMoney(getDb(), order.id)]);
+  const payments = movements.map((m) => ({ id: m.id, createdAt: m.createdAt.toISOString(), kind: m.kind, amountCents: m.amountCents, state: m.state, providerReference: m.providerReference }));
+  return { order, payments, balanceCents: money.balanceCents };
 }
 
 const StatusForm = z.object({
@@ -179,6 +184,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               />
             </CardContent>
           </Card>
+          <OrderPayments rows={loaderData.payments} balanceCents={loaderData.balanceCents} />
           {order.refundToConfirm ? <RefundToConfirm amountCents={order.refundToConfirm.amountCents} /> : null}
           <OrderCustomerCards order={order} />
         </div>

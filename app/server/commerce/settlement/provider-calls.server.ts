@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, enqueue, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
 import { releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
+import { recordPendingRefund, settleRefund } from "./ledger.server";
 import { shopProviders, type Providers } from "./providers.server";
 
 /**
@@ -65,6 +66,8 @@ export async function recordProviderCall(
     .onConflictDoNothing({ target: paymentTasks.idempotencyKey });
   const [task] = await tx.select({ id: paymentTasks.id, state: paymentTasks.state }).from(paymentTasks).where(eq(paymentTasks.idempotencyKey, key));
   if (task!.state !== "done") await scheduleCallJob(tx, task!.id);
+  // A refund is on the order's ledger from its decision, pending until the provider answers.
+  if (call.kind === "refund") await recordPendingRefund(tx, { orderId: call.orderId, paymentTaskId: task!.id, amountCents: null, reason: call.note ?? "", actor: call.actor });
   return task!.id;
 }
 
@@ -116,6 +119,7 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(task.attempts + 1)})`,
         })
         .where(eq(paymentTasks.id, task.id));
+      if (task.kind !== "expire_session") await settleRefund(tx, task.id, "failed");
       if (task.kind !== "expire_session" && (!opts.flagOnce || !(await hasRefundFailure(tx, order.id)))) {
         await addOrderEvent(tx, { orderId: order.id, kind: "attention", note: REFUND_FAILED_NOTE, ...opts.actor });
       }
@@ -125,6 +129,7 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       .update(paymentTasks)
       .set({ state: "done", attempts: sql`${paymentTasks.attempts} + 1`, lastError: null, doneAt: sql`now()` })
       .where(eq(paymentTasks.id, task.id));
+    if (task.kind !== "expire_session") await settleRefund(tx, task.id, "succeeded");
     if (task.kind === "refund") {
       const refunded = await tx
         .update(orders)

@@ -5,6 +5,7 @@ import { addOrderEvent } from "../orders/events.server";
 import type { RemoteSession } from "../payments/provider.server";
 import { type Actor, type CallOutcome, providerCallKey, runProviderCall, scheduleCallJob } from "./provider-calls.server";
 import type { Providers } from "./providers.server";
+import { recordCharge, recordPendingRefund } from "./ledger.server";
 import { takePayment } from "./take-payment.server";
 
 /**
@@ -36,9 +37,13 @@ export async function settleDifferentAmount(db: Db, orderId: string, remote: Rem
       // Sold out: the whole payment is refunded already (take-payment records it), nothing more to give.
       if (taken !== "paid") return "paid";
       refundCents = paid - order.totalAmountCents;
+      // takePayment charged the total; the rest came in too, and is what the refund gives back.
+      await recordCharge(tx, order, refundCents, remote.paymentReference ?? remote.id, "Paid more than the order's total");
       note = `Paid ${paidText} for a total of ${dueText}: confirm the refund of the ${formatMoney(refundCents)} difference.`;
     } else {
       refundCents = paid !== null && sameCurrency ? paid : null;
+      // Not taken, but the money came in: on the ledger, so its refund has something to give back.
+      if (refundCents !== null) await recordCharge(tx, order, refundCents, remote.paymentReference ?? remote.id, "Payment received (did not match the order)");
       note = `Paid ${paidText} for a total of ${dueText}: the order was not taken. Confirm the refund of the whole payment, or ask the customer for the rest.`;
     }
     await tx.insert(paymentTasks).values({
@@ -74,9 +79,11 @@ export async function confirmRefundDifference(db: Db, orderId: string, actor: Ac
       .update(paymentTasks)
       .set({ state: "pending", nextAttemptAt: sql`now()`, actorUserId: actor.actorUserId ?? null, actorLabel: actor.actorLabel ?? "admin" })
       .where(and(eq(paymentTasks.orderId, orderId), eq(paymentTasks.kind, "refund_difference"), eq(paymentTasks.state, "awaiting_owner")))
-      .returning({ id: paymentTasks.id });
+      .returning({ id: paymentTasks.id, amountCents: paymentTasks.amountCents, note: paymentTasks.note });
     if (!task) return null;
     await scheduleCallJob(tx, task.id);
+    // The owner's confirmation decides the refund: on the ledger from now, pending until the provider answers.
+    await recordPendingRefund(tx, { orderId, paymentTaskId: task.id, amountCents: task.amountCents, reason: task.note, actor: { actorUserId: actor.actorUserId ?? null, actorLabel: actor.actorLabel ?? "admin" } });
     return task.id;
   });
   if (!taskId) return "missing";

@@ -6,6 +6,7 @@ import { addOrderEvent } from "../orders/events.server";
 import { notCompletedMail, orderConfirmationMail, queueOrderMail } from "../orders/mails.server";
 import type { RemoteSession } from "../payments/provider.server";
 import { recordPaidFollowUps } from "./follow-ups.server";
+import { recordCharge } from "./ledger.server";
 import { recordProviderCall } from "./provider-calls.server";
 import { takeOrderStock } from "./stock.server";
 
@@ -51,6 +52,9 @@ export async function takePayment(
   // order the shop could not serve (sold out, refunded by the shop) gives it back.
   if (short.length && order.status === "pending") await releaseDiscountUse(tx, orderId);
   else await keepDiscountUse(tx, orderId);
+
+  // The charge goes on the ledger whatever follows: the money was taken (a sold-out order's refund follows it).
+  await recordCharge(tx, order, order.totalAmountCents, remote.paymentReference ?? remote.id);
 
   const now = new Date();
   const paidFields = { paidAt: now, paymentReference: remote.paymentReference, updatedAt: now, version: sql`${orders.version} + 1` };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 
 export const TEST_PAYMENT_SESSION_STATUSES = ["open", "paid", "declined", "expired", "refunded"] as const;
@@ -69,4 +69,52 @@ export const paymentTasks = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [index("payment_tasks_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`), index("payment_tasks_order_idx").on(t.orderId)],
+);
+
+export const MONEY_MOVEMENT_KINDS = ["charge", "refund"] as const;
+export const MONEY_MOVEMENT_STATES = ["pending", "succeeded", "failed"] as const;
+
+/** A line given back by a refund: which order line, how many, and how much of the refund it is. */
+export type RefundedLine = { orderItemId: string; quantity: number; amountCents: number };
+
+/**
+ * The order's ledger: every movement of money on an order is a row (the charge, each refund), so
+ * what was paid, given back and still held is summed from it (commerce/settlement/ledger.server.ts),
+ * not kept as a flag. A refund made by a recorded provider call carries that call's id and follows
+ * its outcome: pending when decided, succeeded or failed once the provider has answered.
+ */
+export const orderMoneyMovements = pgTable(
+  "order_money_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MONEY_MOVEMENT_KINDS }).notNull(),
+    /** Always positive or zero; the kind says which way the money went. */
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    state: text("state", { enum: MONEY_MOVEMENT_STATES }).notNull().default("pending"),
+    /** The provider's id for it: a charge's payment intent (or session), a refund's payment it refers to. */
+    providerReference: text("provider_reference"),
+    /** The recorded provider call that makes this refund (payment_tasks); one movement per call. */
+    paymentTaskId: uuid("payment_task_id")
+      .unique()
+      .references(() => paymentTasks.id, { onDelete: "set null" }),
+    /** Of a refund: how much of it is shipping, how much a free adjustment (with its reason), which lines. */
+    shippingCents: bigint("shipping_cents", { mode: "number" }).notNull().default(0),
+    adjustmentCents: bigint("adjustment_cents", { mode: "number" }).notNull().default(0),
+    adjustmentReason: text("adjustment_reason"),
+    lines: jsonb("lines").$type<RefundedLine[]>().notNull().default([]),
+    /** Who asked: a user's id, or none with the label 'shop' (the shop's own rule) or 'system'. */
+    actorUserId: text("actor_user_id"),
+    actorLabel: text("actor_label").notNull().default("system"),
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("order_money_movements_amounts_nonnegative", sql`${t.amountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.adjustmentCents} >= 0`),
+    index("order_money_movements_order_idx").on(t.orderId, t.createdAt),
+  ],
 );
