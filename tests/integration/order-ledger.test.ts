@@ -12,7 +12,9 @@ import { orderMoney, orderMovements } from "~/server/commerce/settlement/ledger.
 import { scheduleCallJob } from "~/server/commerce/settlement/provider-calls.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { runShopJobs } from "../factories/jobs";
-import { openCheckout } from "../factories/orders";
+import { createCheckout } from "~/server/commerce/checkout/create-checkout.server";
+import { cartLines, openCheckout, shippingForm } from "../factories/orders";
+import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
@@ -72,6 +74,20 @@ describe("the order ledger", () => {
     expect(result).toMatchObject({ refund: "failed" });
     expect((await rows(orderId)).map((r) => [r.kind, r.state])).toEqual([["charge", "succeeded"], ["refund", "failed"]]);
     expect(await orderMoney(t.db, orderId)).toMatchObject({ refundedCents: 0, balanceCents: order.totalAmountCents, paymentState: "paid" });
+  });
+
+  it("a $0.00 order (a 100 % code) is paid at once with a $0.00 charge: paid, nothing held", async () => {
+    const code = await makeDiscountCode(t.db, { percentBasisPoints: 10_000 });
+    const pillow = await makeProduct(t.db, { priceCents: 2500, stockQuantity: 3 });
+    const result = await createCheckout(
+      t.db,
+      { lines: cartLines([pillow, 1]), form: shippingForm(), idempotencyKey: null, discountCode: code.code },
+      { userId: null, providers: onlyProvider(getPaymentProvider(t.db, "test")), baseUrl: "http://localhost:3000" },
+    );
+    if (!result.ok) throw new Error("checkout refused");
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, result.orderNumber));
+    expect(await rows(order!.id)).toEqual([{ kind: "charge", amountCents: 0, state: "succeeded", providerReference: `free_${order!.id}` }]);
+    expect(await orderMoney(t.db, order!.id)).toEqual({ paidCents: 0, refundedCents: 0, balanceCents: 0, paymentState: "paid" });
   });
 
   it("paid $30.00 for a $25.00 order: $30.00 in, the $5.00 refund on the ledger once the owner confirms it, $25.00 held and still paid", async () => {
