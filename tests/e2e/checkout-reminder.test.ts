@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { REMINDER_SETTING_KEY } from "~/lib/abandoned-checkout";
-import { mailOptOuts, orders, products, siteSettings } from "~/server/platform/db/schema";
+import { mailOptOuts, newsletterSubscriptions, orders, products, siteSettings } from "~/server/platform/db/schema";
 import { resetEnvCache } from "~/server/platform/env.server";
 import { sendCheckoutReminders } from "~/server/commerce/reminders/checkout-reminders.server";
 import { makeProduct } from "../factories/products";
@@ -43,7 +43,7 @@ async function mailLinks(admin: Page, to: string, subject: string) {
 }
 
 describe("the abandoned-checkout reminder in the browser", () => {
-  it("the owner turns it on; a guest ticks 'Email me about my order' and leaves the payment unpaid; the reminder's links refill the cart and unsubscribe", async () => {
+  it("the owner turns it on; a guest ticks 'Email me about my order' and leaves the payment unpaid; once the address is a confirmed subscriber the reminder goes, and its links refill the cart and unsubscribe", async () => {
     const duvet = await makeProduct(shop.db, { name: "Reminder Duvet Cover", priceCents: 14800, stockQuantity: 10 });
     const pillow = await makeProduct(shop.db, { name: "Reminder Pillowcase", priceCents: 3500, stockQuantity: 10 });
 
@@ -86,6 +86,10 @@ describe("the abandoned-checkout reminder in the browser", () => {
       .update(siteSettings)
       .set({ settingValue: sql`jsonb_set(${siteSettings.settingValue}, '{enabledSince}', to_jsonb(to_json(now() - interval '1 day') #>> '{}'))` })
       .where(eq(siteSettings.settingKey, REMINDER_SETTING_KEY));
+    // A guest's typed address has proved nothing: no reminder to it.
+    expect(await runReminderTask()).toMatchObject({ reminded: 0 });
+    // Once it confirmed a newsletter subscription (proved through that mail), the reminder goes, once.
+    await shop.db.insert(newsletterSubscriptions).values({ email, confirmedAt: sql`now()` });
     expect(await runReminderTask()).toMatchObject({ reminded: 1 });
     expect(await runReminderTask()).toMatchObject({ reminded: 0 });
 
