@@ -21,7 +21,7 @@ export function OrderPayments({ rows, balanceCents }: { rows: PaymentRow[]; bala
         {rows.length === 0 ? (
           <p className="text-muted-foreground">No payment yet.</p>
         ) : (
-          <Table>
+          <Table aria-label="Payments">
             <TableHeader>
               <TableRow>
                 <TableHead>Date (UTC)</TableHead>
