@@ -4,7 +4,8 @@ import { user } from "./auth";
 import { products } from "./catalog";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "completed", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["unpaid", "paid", "failed", "expired", "refunded"] as const;
+// paid, partially_refunded and refunded are the order ledger's state, kept by settlement/ledger.server.ts.
+export const PAYMENT_STATUSES = ["unpaid", "paid", "failed", "expired", "refunded", "partially_refunded"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -31,6 +32,8 @@ export const orders = pgTable(
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     totalAmountCents: bigint("total_amount_cents", { mode: "number" }).notNull(),
+    /** What the ledger gave back of the total (0..total), kept with payment_status by the ledger's writer. */
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),

@@ -116,5 +116,7 @@ export const orderMoneyMovements = pgTable(
   (t) => [
     check("order_money_movements_amounts_nonnegative", sql`${t.amountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.adjustmentCents} >= 0`),
     index("order_money_movements_order_idx").on(t.orderId, t.createdAt),
+    // The reports' refunds, each on the day it succeeded.
+    index("order_money_movements_refunds_idx").on(t.settledAt).where(sql`${t.kind} = 'refund' and ${t.state} = 'succeeded'`),
   ],
 );
