@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   tax_rates: "commerce",
   tax_settings: "commerce",
   mail_opt_outs: "commerce",
+  order_returns: "commerce",
   // content: what the shop says
   blog_posts: "content",
   contact_messages: "content",

@@ -23,6 +23,7 @@ export {
   orders,
   paymentTasks,
   orderMoneyMovements,
+  orderReturns,
   productCounts,
   productVariations,
   products,
@@ -45,7 +46,8 @@ export {
   variationValues,
   verification,
 } from "./db/schema/index";
-export type { WeightBand } from "./db/schema/index";
+export type { ReturnedLine, WeightBand } from "./db/schema/index";
+export { RETURN_REASONS, RETURN_STATES } from "./db/schema/index";
 export { RETRY_AFTER_SECONDS, UNAVAILABLE, isDatabaseUnavailable } from "./db/unavailable.server";
 export { getEnv, getPublicEnv, publicUrl } from "./env.server";
 export type { Env } from "./env.server";

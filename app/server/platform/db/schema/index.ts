@@ -7,3 +7,4 @@ export * from "./storefront-cache";
 export * from "./pricing";
 export * from "./analytics";
 export * from "./after-sale";
+export * from "./returns";
