@@ -62,8 +62,23 @@ export { confirmPayment } from "./settlement/confirm.server";
 export { orderMoney, orderMovements } from "./settlement/ledger.server";
 export type { MoneyMovement, OrderMoney, PaymentState } from "./settlement/ledger.server";
 export { confirmRefundDifference } from "./settlement/refund-difference.server";
+export {
+  ORDER_CHANGED,
+  RefundError,
+  closeFailedRefund,
+  orderStockMoves,
+  refundOrder,
+  refundableFor,
+  retryFailedRefund,
+  settleReturnedStock,
+} from "./settlement/refunds.server";
+export type { RefundActor, RefundInput, RefundLineInput, RefundOutcome, RefundableOrder, StockMove } from "./settlement/refunds.server";
 export type { PaymentOutcome } from "./settlement/confirm.server";
 export { leavePaymentPage } from "./settlement/leave.server";
 export { payWithTestCard } from "./settlement/test-payments.server";
 export { settleFromWebhook } from "./settlement/webhook.server";
 export { unitsSoldSince } from "./settlement/units-sold-since.server";
+export { ReturnError, listReturns, moveReturn, orderReturnsView, requestReturn, returnableLines } from "./returns/returns.server";
+export type { AdminReturnRow, ReturnMove } from "./returns/returns.server";
+export { getReturnsSetting, saveReturnsSetting } from "./returns/returns-setting.server";
+export { TooManyLinkRequests, requestOrderLink } from "./returns/order-link-request.server";
