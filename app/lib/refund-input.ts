@@ -1,6 +1,7 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
 import { parseMoneyToCents } from "./money-input";
+import { shareHalfUp } from "./refund-amounts";
 
 /**
  * The admin's 'Refund' dialog: what it shows (the order's refundable parts, as the server's
@@ -28,12 +29,10 @@ export type RefundableView = {
 
 /**
  * A line's share for `k` of the `r` units still refundable, `A` cents still refundable on it:
- * round-half-up(A·k/r), all of A when k = r — the server's rule, so the dialog shows its figure.
+ * round-half-up(A·k/r), all of A when k = r — the server's own function, so the dialog shows its figure.
  */
 export function lineShareCents(refundableCents: number, refundableQuantity: number, k: number): number {
-  if (k <= 0 || refundableQuantity <= 0) return 0;
-  if (k >= refundableQuantity) return refundableCents;
-  return Math.floor((2 * refundableCents * k + refundableQuantity) / (2 * refundableQuantity));
+  return shareHalfUp(refundableCents, k, refundableQuantity);
 }
 
 /** The dialog's total: each line's share, the shipping and the adjustment. */
@@ -51,7 +50,7 @@ export const REFUND_MESSAGES = {
   amount: "Enter an amount like 12.50.",
   quantity: "Enter a whole number of units, 0 or more.",
   adjustmentReason: "Say why you refund this extra amount.",
-  nothing: "Choose what to refund: a quantity, shipping or an amount.",
+  nothing: "Choose something to refund.",
   tooLong: `At most ${REFUND_TEXT_MAX} characters.`,
   version: "Reload the order and try again.",
 } as const;

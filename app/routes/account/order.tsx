@@ -9,13 +9,14 @@ import {
   ShopperOrderLines,
   ShopperOrderTimeline,
 } from "~/components/account/shopper-order-parts";
+import { OrderRefunds, type ShopperRefund } from "~/components/account/order-refunds";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/platform/index.server";
-import { buyAgain, findViewableOrder, getShopperOrder, type OrderViewer } from "~/server/commerce/index.server";
+import { buyAgain, findViewableOrder, getShopperOrder, orderMoney, orderMovements, type OrderViewer } from "~/server/commerce/index.server";
 import type { Route } from "./+types/order";
 
 /**
@@ -32,9 +33,27 @@ async function viewerOf(request: Request, formToken?: string | null): Promise<Or
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await viewerOf(request);
-  const order = await getShopperOrder(getDb(), params.orderNumber, viewer);
-  invariantResponse(order, "Not Found");
-  return { order, token: viewer.token, signedIn: viewer.userId !== null };
+  const db = getDb();
+  const [order, found] = await Promise.all([getShopperOrder(db, params.orderNumber, viewer), findViewableOrder(db, params.orderNumber, viewer)]);
+  invariantResponse(order && found, "Not Found");
+  return { order, token: viewer.token, signedIn: viewer.userId !== null, ...(await refundsOf(db, found.id)) };
+}
+
+/**
+ * The order's refunds from its ledger: done only once the provider confirmed it (dated then), in
+ * progress while pending or being retried after a refusal.
+ */
+async function refundsOf(db: ReturnType<typeof getDb>, orderId: string) {
+  const [movements, money] = await Promise.all([orderMovements(db, orderId), orderMoney(db, orderId)]);
+  const refunds: ShopperRefund[] = movements
+    .filter((m) => m.kind === "refund")
+    .map((m) => ({
+      id: m.id,
+      amountCents: m.amountCents,
+      state: m.state === "succeeded" ? "done" : "in_progress",
+      at: (m.state === "succeeded" ? (m.settledAt ?? m.createdAt) : m.createdAt).toISOString(),
+    }));
+  return { refunds, refundedCents: money.refundedCents, balanceCents: money.balanceCents };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -92,6 +111,7 @@ export default function ShopperOrderPage({ loaderData }: Route.ComponentProps) {
             <CardContent className="grid gap-6">
               <ShopperOrderLines lines={order.lines} />
               <OrderMoneyList money={order} />
+              <OrderRefunds refunds={loaderData.refunds} refundedCents={loaderData.refundedCents} balanceCents={loaderData.balanceCents} />
             </CardContent>
           </Card>
         </div>
