@@ -11,6 +11,8 @@ export const EDITABLE_MAILS = [
   "order-shipped",
   "order-cancelled",
   "abandoned-checkout",
+  "return-requested",
+  "withdrawal-received",
 ] as const;
 export type EditableMail = (typeof EDITABLE_MAILS)[number];
 
@@ -71,6 +73,20 @@ export const MAIL_DEFINITIONS: Record<EditableMail, MailDefinition> = {
     subject: "Your {shopName} cart is waiting",
     intro: "Hello {name}, you left a few things at checkout. We kept them for you: your cart is one click away.",
     placeholders: ["shopName", "name"],
+  },
+  "return-requested": {
+    label: "Return requested",
+    description: "Sent when a shopper asks to return items: the return number, the items and how to send them back (write your instructions here).",
+    subject: "Your return for order {orderNumber}",
+    intro: "Hello {name}, we have your return request. Pack the items safely and send them to the address on our contact page.",
+    placeholders: ["shopName", "name", "orderNumber"],
+  },
+  "withdrawal-received": {
+    label: "Withdrawal received",
+    description: "Sent at once when a shopper withdraws from the contract: when, and what was withdrawn.",
+    subject: "We received your withdrawal from order {orderNumber}",
+    intro: "Hello {name}, this confirms that we received your withdrawal from the contract.",
+    placeholders: ["shopName", "name", "orderNumber"],
   },
 };
 

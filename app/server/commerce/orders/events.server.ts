@@ -2,7 +2,7 @@ import { type Db, orderEvents } from "../../platform/index.server";
 
 export type OrderEventInput = {
   orderId: string;
-  kind: "status" | "payment" | "sold_out" | "late_payment" | "refund" | "attention";
+  kind: "status" | "payment" | "sold_out" | "late_payment" | "refund" | "attention" | "return";
   fromStatus?: string | null;
   toStatus?: string | null;
   note?: string;

@@ -21,6 +21,8 @@ export const SAMPLE_MAILS = [
   "order-not-completed",
   "contact",
   "abandoned-checkout",
+  "return-requested",
+  "withdrawal-received",
 ] as const;
 export type SampleMail = (typeof SAMPLE_MAILS)[number];
 
@@ -83,8 +85,18 @@ export async function renderSampleMail(
   kind: SampleMail,
   opts: { lines?: MailLineItem[]; override?: Partial<MailTemplateText> } = {},
 ): Promise<RenderedMail> {
-  const { accountConfirmationMail, passwordResetMail, orderConfirmationMail, orderShippedMail, orderCancelledMail, orderNotCompletedMail, contactCopyMail, abandonedCheckoutMail } =
-    await loadTemplates();
+  const {
+    accountConfirmationMail,
+    passwordResetMail,
+    orderConfirmationMail,
+    orderShippedMail,
+    orderCancelledMail,
+    orderNotCompletedMail,
+    contactCopyMail,
+    abandonedCheckoutMail,
+    returnRequestedMail,
+    withdrawalReceivedMail,
+  } = await loadTemplates();
   const lines = opts.lines ?? SAMPLE_LINES;
   const order = sampleOrder(lines);
   const base = ctx.brand.baseUrl;
@@ -133,5 +145,12 @@ export async function renderSampleMail(
         unsubscribeUrl: `${base}/unsubscribe?e=alex%40example.com&t=sample`,
         reason: "asked",
       });
+    case "return-requested":
+    case "withdrawal-received": {
+      const ret = { orderNumber: order.orderNumber, returnNumber: `R-${order.orderNumber}-1`, firstName: order.firstName, lines: lines.map((l) => ({ name: l.name, quantity: l.quantity })) };
+      return kind === "return-requested"
+        ? returnRequestedMail(ctx, { ret, orderUrl })
+        : withdrawalReceivedMail(ctx, { ret, withdrawnAt: "2026-03-14 09:30 UTC", orderUrl });
+    }
   }
 }

@@ -6,3 +6,4 @@ export * from "./abandoned-checkout.server";
 export * from "./account.server";
 export * from "./contact.server";
 export * from "./order.server";
+export * from "./returns.server";
