@@ -8,9 +8,11 @@ import { resetEnvCache } from "~/server/platform/env.server";
 /**
  * A small fake of Stripe's HTTP API on 127.0.0.1, for the official SDK pointed at it with
  * host/port/protocol: Checkout Sessions (create with line items, a shipping option and a coupon;
- * retrieve, expire), Coupons (create), PaymentIntents (retrieve), Refunds (create), bearer-key
- * checks and Idempotency-Key replays like Stripe's. Helpers play the shopper (`complete`) and
- * build signed webhook deliveries with the SDK's own test-header helper.
+ * retrieve, expire), Coupons (create), PaymentIntents (retrieve), Refunds (create: all that is left
+ * of the payment, or `amount` of it, never more than is left), bearer-key checks and
+ * Idempotency-Key replays like Stripe's: the same key answers the same refund, never a second one,
+ * and is refused with other parameters. Helpers play the shopper (`complete`) and build signed
+ * webhook deliveries with the SDK's own test-header helper.
  */
 export type FakeSession = {
   id: string;
@@ -39,7 +41,8 @@ export type FakeStripe = {
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, FakeSession>;
-  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Refunds made, each once however often its Idempotency-Key is sent again, with the key it was made under. */
+  refunds: { id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }[];
   requests: FakeRequest[];
   /** The shopper paid on Stripe's page. */
   complete(id: string): FakeSession;
@@ -90,7 +93,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeRequest[] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const replays = new Map<string, { status: number; body: unknown; params?: string }>();
   const paymentIntents = new Map<string, { id: string; object: "payment_intent"; status: string }>();
   const newIntent = (status: string) => {
     const intent = { id: `pi_${randomBytes(10).toString("hex")}`, object: "payment_intent" as const, status };
@@ -101,7 +104,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let stall: "before" | "after" | null = null;
   const coupons = new Map<string, { id: string; object: "coupon"; amount_off: number; currency: string; name: string | null }>();
 
-  function handle(method: string, path: string, body: Record<string, unknown>, query = new URLSearchParams()): { status: number; body: unknown } {
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query = new URLSearchParams(),
+    idempotencyKey?: string,
+  ): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const items = (body.line_items as FakeSession["line_items"] | undefined) ?? [];
       const lineItems = items.map((l) => ({
@@ -187,7 +196,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const pi = String(body.payment_intent ?? "");
       const session = [...sessions.values()].find((s) => s.payment_intent === pi);
       if (!session) return stripeError(404, `No such payment_intent: '${pi}'`, "resource_missing");
-      const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", payment_intent: pi, amount: session.amount_total, status: "succeeded" };
+      // Like Stripe: `amount` refunds part of the payment (default: all that is left), never more than is left.
+      const left = session.amount_total - refunds.filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
+      if (left <= 0) return stripeError(400, `Charge for payment intent ${pi} has already been refunded.`, "charge_already_refunded");
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, "Invalid positive integer", "parameter_invalid_integer");
+      if (amount > left) {
+        return stripeError(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, "amount_too_large");
+      }
+      const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", payment_intent: pi, amount, status: "succeeded", idempotencyKey };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -206,8 +223,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const replayKey = `${req.method} ${path} ${idempotencyKey}`;
       if (stall && req.method === "POST" && path === "/v1/refunds") {
         if (stall === "after" && !(idempotencyKey && replays.has(replayKey))) {
-          const made = handle("POST", path, body);
-          if (idempotencyKey) replays.set(replayKey, made);
+          const made = handle("POST", path, body, undefined, idempotencyKey);
+          if (idempotencyKey) replays.set(replayKey, { ...made, params: JSON.stringify(body) });
         }
         return; // no answer: the response stays open until the client goes away
       }
@@ -215,11 +232,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       else if (failures > 0) {
         failures--;
         answer = { status: 500, body: { error: { type: "api_error", message: "Something went wrong (fake)" } } };
-      } else if (idempotencyKey && replays.has(`${req.method} ${path} ${idempotencyKey}`)) {
-        answer = replays.get(`${req.method} ${path} ${idempotencyKey}`)!;
+      } else if (idempotencyKey && replays.has(replayKey)) {
+        const replay = replays.get(replayKey)!;
+        // Like Stripe: a key is bound to its first request's parameters.
+        answer =
+          replay.params === JSON.stringify(body)
+            ? replay
+            : stripeError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, "idempotency_key_in_use");
       } else {
-        answer = handle(req.method ?? "GET", path, body, new URLSearchParams(search));
-        if (idempotencyKey && req.method === "POST") replays.set(`${req.method} ${path} ${idempotencyKey}`, answer);
+        answer = handle(req.method ?? "GET", path, body, new URLSearchParams(search), idempotencyKey);
+        if (idempotencyKey && req.method === "POST") replays.set(replayKey, { ...answer, params: JSON.stringify(body) });
       }
       res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
       res.end(JSON.stringify(answer.body));
