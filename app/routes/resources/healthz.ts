@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
-import { getDb, getStorage, logger, statStorage, type Storage } from "~/server/platform/index.server";
+import { mediaStorageProblem } from "~/server/catalog/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** A check that has not answered by then counts as failed: a health check must answer quickly. */
 const TIMEOUT_MS = 3_000;
-/** A bucket is asked at most this often (a load balancer may poll every second, per server). */
-const STORAGE_TTL_MS = 10_000;
-
-let storageChecked: { at: number; storage: Storage; result: Promise<string | null> } | undefined;
 
 function withTimeout(promise: Promise<unknown>, what: string): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -15,20 +12,6 @@ function withTimeout(promise: Promise<unknown>, what: string): Promise<void> {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   });
   return Promise.race([promise.then(() => undefined), late]).finally(() => clearTimeout(timer));
-}
-
-/** null when the storage is usable, else why not (kept for a few seconds). */
-function storageProblem(): Promise<string | null> {
-  const now = Date.now();
-  const storage = getStorage();
-  if (!storageChecked || storageChecked.storage !== storage || now - storageChecked.at > STORAGE_TTL_MS) {
-    const result = withTimeout(statStorage(storage), "storage").then(
-      () => null,
-      (err: Error) => err.message,
-    );
-    storageChecked = { at: now, storage, result };
-  }
-  return storageChecked.result;
 }
 
 /**
@@ -43,7 +26,8 @@ export async function loader() {
       () => null,
       (err: Error) => err.message,
     ),
-    storageProblem(),
+    // The uploads folder or bucket, asked at most every few seconds (the catalogue's media).
+    mediaStorageProblem(TIMEOUT_MS),
   ]);
   const body = { database: database ? "unreachable" : "ok", storage: storage ? "unavailable" : "ok" };
   if (!database && !storage) return Response.json({ status: "ok", ...body, ms: Date.now() - started }, { headers: NO_STORE });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { DiskStorage, getStorage } from "~/server/platform/index.server";
+import { mediaFilePath } from "~/server/catalog/index.server";
 import type { Route } from "./+types/media";
 
 const TYPES: Record<string, string> = {
@@ -17,15 +17,10 @@ const TYPES: Record<string, string> = {
  * X-Content-Type-Options: nosniff comes with every response (security-headers.server.ts), once.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const storage = getStorage();
   const key = params["*"] ?? "";
-  if (!(storage instanceof DiskStorage)) return new Response("Not Found", { status: 404 });
-  let file: string;
-  try {
-    file = storage.resolve(key);
-  } catch {
-    return new Response("Not Found", { status: 404 });
-  }
+  // Uploads in a bucket are served from the bucket; a key storage would never write is not a file.
+  const file = mediaFilePath(key);
+  if (!file) return new Response("Not Found", { status: 404 });
   const ext = key.split(".").pop()?.toLowerCase() ?? "";
   const type = TYPES[ext];
   if (!type) return new Response("Not Found", { status: 404 });

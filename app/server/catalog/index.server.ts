@@ -9,11 +9,13 @@ export {
   receiveImportUpload,
 } from "./import/import-jobs.server";
 export { productsCsvChunks, productsExportFilename } from "./import/export-products.server";
+export { jobProgress, latestJobProgress } from "./import/job-progress.server";
 export { MultipartError, fileFromMultipart } from "./import/multipart.server";
 export { STOCK_CHOICES } from "./import/sales-since-export.server";
 export type { SalesSince, StockChoice } from "./import/sales-since-export.server";
 export { formFile, readUploadForm } from "./media/form.server";
 export { MigrationRequestError, startImageMigration } from "./media/migrate-images.server";
+export { mediaFilePath, mediaStorageProblem } from "./media/serve.server";
 export { UploadError, saveImageUpload } from "./media/upload.server";
 export { idFrom, readActionBody } from "./products/admin-action.server";
 export { CatalogInputError, UNIQUE_VIOLATION, pgErrorCode } from "./products/admin-errors.server";

@@ -1,16 +1,15 @@
 import { data } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { bodyChunks, discardBody, getDb, getEnv, latestJob, toJobView } from "~/server/platform/index.server";
-import { fileFromMultipart, ImportRequestError, MultipartError, receiveImportUpload } from "~/server/catalog/index.server";
+import { bodyChunks, discardBody, getDb, getEnv } from "~/server/platform/http/index.server";
+import { fileFromMultipart, ImportRequestError, latestJobProgress, MultipartError, receiveImportUpload } from "~/server/catalog/index.server";
 import { unitsSoldSince } from "~/server/commerce/index.server";
 import type { Route } from "./+types/import";
 
 /** The Import Products tab's state: the newest import (running or finished) and the size limit. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const job = await latestJob(getDb(), "import");
-  return { job: job ? toJobView(job) : null, maxBytes: getEnv().IMPORT_MAX_BYTES };
+  return { job: await latestJobProgress(getDb(), "import"), maxBytes: getEnv().IMPORT_MAX_BYTES };
 }
 
 function fileNameFrom(header: string | null) {

@@ -1,6 +1,7 @@
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, getJob, logger, shutdownSignal, toJobView } from "~/server/platform/index.server";
+import { jobProgress } from "~/server/catalog/index.server";
+import { getDb, logger, shutdownSignal } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/job-events";
 
 const POLL_MS = 500;
@@ -12,7 +13,7 @@ const POLL_MS = 500;
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const first = await getJob(db, params.jobId);
+  const first = await jobProgress(db, params.jobId);
   if (!first) return respond({ kind: "not_found", message: "Job not found" });
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -33,9 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       };
       const tick = async () => {
         try {
-          const job = await getJob(db, params.jobId);
+          const job = await jobProgress(db, params.jobId);
           if (!job) return close();
-          const payload = JSON.stringify(toJobView(job));
+          const payload = JSON.stringify(job);
           if (payload !== last) {
             last = payload;
             quietFor = 0;

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, latestJob, toJobView } from "~/server/platform/index.server";
-import { MigrationRequestError, startImageMigration } from "~/server/catalog/index.server";
+import { getDb } from "~/server/platform/http/index.server";
+import { latestJobProgress, MigrationRequestError, startImageMigration } from "~/server/catalog/index.server";
 import type { Route } from "./+types/migrate-images";
 
 /** The Migrate Images tab's state: the newest migration, running or finished. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const job = await latestJob(getDb(), "image-migration");
-  return { job: job ? toJobView(job) : null };
+  return { job: await latestJobProgress(getDb(), "image-migration") };
 }
 
 const MigrateInput = z.object({ overwrite: z.union([z.boolean(), z.enum(["true", "false"])]).default(true) });
