@@ -6,7 +6,7 @@
 import type { OrderMoney } from "./order-money";
 
 export type OrderStatusName = "pending" | "processing" | "shipped" | "completed" | "cancelled";
-export type PaymentStatusName = "unpaid" | "paid" | "failed" | "expired" | "refunded";
+export type PaymentStatusName = "unpaid" | "paid" | "failed" | "expired" | "refunded" | "partially_refunded";
 
 /** A row of the admin orders table. */
 export type AdminOrderRow = {

@@ -33,13 +33,17 @@ const PAYMENT_LOOK: Record<string, "success" | "warning" | "destructive" | "seco
   failed: "destructive",
   expired: "secondary",
   refunded: "secondary",
+  partially_refunded: "warning",
 };
+
+/** Statuses whose name is not one word (the others show as stored, capitalised). */
+const PAYMENT_LABEL: Record<string, string> = { partially_refunded: "Partially refunded" };
 
 export function PaymentStatusBadge({ status }: { status: string }) {
   const variant = Object.hasOwn(PAYMENT_LOOK, status) ? PAYMENT_LOOK[status] : "secondary";
   return (
     <Badge variant={variant} data-payment-status={status} className="capitalize">
-      {status}
+      {PAYMENT_LABEL[status] ?? status}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { carrierName, checkShipment, type Shipment } from "~/lib/carriers";
 import { type Db, DomainError, ORDER_STATUSES, orders } from "../../platform/index.server";
-import { carryOutOrderClosing, recordOrderClosing, type RefundResult } from "../settlement/cancel.server";
+import { carryOutOrderClosing, recordOrderClosing, takenAndHeld, type RefundResult } from "../settlement/cancel.server";
 import type { Providers } from "../settlement/providers.server";
 import { addOrderEvent } from "./events.server";
 import { queueStatusMail, settleCancelMail } from "./status-mails.server";
@@ -136,7 +136,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput, opts: 
     const closing = closingMove(input);
     const { stockReturned } = closing ? await recordOrderClosing(tx, order, closing) : { stockReturned: false };
     // Recorded with the change, so a crash after the commit cannot lose the shopper's mail.
-    const refundRecorded = input.to === "cancelled" && order.paymentStatus === "paid" && input.refund !== false;
+    const refundRecorded = input.to === "cancelled" && takenAndHeld(order.paymentStatus) && input.refund !== false;
     const cancelMail = await queueStatusMail(tx, { to: input.to, before: order, after: updated!, refundRecorded });
     return { order, updated: updated!, version: updated!.version, stockReturned, cancelMail };
   });

@@ -17,6 +17,9 @@ export type ClosingMove = {
 
 export type RefundResult = "none" | "refunded" | "failed";
 
+/** A taken payment the shop still holds (some of): cancelling gives back what is left. */
+export const takenAndHeld = (paymentStatus: string) => paymentStatus === "paid" || paymentStatus === "partially_refunded";
+
 const CANCEL_REFUND_NOTE = "Payment refunded in full: the order was cancelled.";
 
 /**
@@ -29,7 +32,7 @@ export async function recordOrderClosing(tx: Db, order: OrderRow, move: ClosingM
   const stockReturned =
     cancelling && order.paidAt ? await releaseOrderStock(tx, order.id, { userId: move.actor.actorUserId, label: move.actor.actorLabel }) : false;
   // A paid $0.00 order was never charged (checkout/free-order.server.ts): nothing to refund.
-  if (cancelling && order.paymentStatus === "paid" && move.refund !== false && order.totalAmountCents > 0) {
+  if (cancelling && takenAndHeld(order.paymentStatus) && move.refund !== false && order.totalAmountCents > 0) {
     await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: CANCEL_REFUND_NOTE, actor: move.actor });
   }
   // Cancelled before it was paid: the discount code's use is given back.
@@ -50,7 +53,7 @@ export async function carryOutOrderClosing(
   opts: { providers?: Providers } = {},
 ): Promise<RefundResult> {
   const providers = opts.providers ?? shopProviders(db);
-  if (move.to === "cancelled" && order.paymentStatus === "paid" && move.refund !== false && order.totalAmountCents > 0) {
+  if (move.to === "cancelled" && takenAndHeld(order.paymentStatus) && move.refund !== false && order.totalAmountCents > 0) {
     return (await runOrderCall(db, order.id, "refund", { providers, actor: move.actor })) === "done" ? "refunded" : "failed";
   }
   if (order.paymentStatus !== "unpaid" || !order.paymentSessionId) return "none";

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { type Db, orderMoneyMovements, orders } from "../../platform/index.server";
 
 /**
@@ -29,6 +29,7 @@ export async function recordCharge(tx: Db, order: LedgerOrder, amountCents: numb
     reason,
     settledAt: sql`now()`,
   });
+  await keepPaymentStatus(tx, order.id);
 }
 
 /** A refund decided with its recorded provider call: pending until the call is answered. Once per call. */
@@ -58,14 +59,49 @@ export async function recordPendingRefund(
       actorLabel: refund.actor?.actorLabel ?? "system",
     })
     .onConflictDoNothing({ target: orderMoneyMovements.paymentTaskId });
+  await keepPaymentStatus(tx, order.id);
 }
 
 /** The provider answered the call that makes a refund: the refund succeeded, or (this try) failed. */
 export async function settleRefund(tx: Db, paymentTaskId: string, outcome: "succeeded" | "failed"): Promise<void> {
-  await tx
+  const settled = await tx
     .update(orderMoneyMovements)
     .set({ state: outcome, settledAt: outcome === "succeeded" ? sql`now()` : null })
-    .where(and(eq(orderMoneyMovements.paymentTaskId, paymentTaskId), sql`${orderMoneyMovements.state} <> 'succeeded'`));
+    .where(and(eq(orderMoneyMovements.paymentTaskId, paymentTaskId), sql`${orderMoneyMovements.state} <> 'succeeded'`))
+    .returning({ orderId: orderMoneyMovements.orderId });
+  for (const { orderId } of settled) await keepPaymentStatus(tx, orderId);
+}
+
+/** What the ledger gave back of an order's total: nothing while it holds the total, all of it once it holds nothing. */
+export function refundedOfTotal(money: OrderMoney, totalCents: number): number {
+  if (money.paymentState === "unpaid") return 0;
+  return Math.max(0, Math.min(totalCents, totalCents - money.balanceCents));
+}
+
+/**
+ * The order's cached copy of its ledger: `payment_status` (paid, partially refunded, refunded)
+ * and `refunded_cents` (what was given back of the total), which the order list, its filter,
+ * the sales and customer roll-ups (their triggers) and the exports read. Every writer of ledger
+ * rows calls this in the same transaction, after its write, so the copy never differs from
+ * `orderMoney`. An order the ledger has no charge for, or one not taken (unpaid, failed,
+ * expired: the checkout's states), keeps its status: only a taken order's status follows the ledger.
+ */
+export async function keepPaymentStatus(tx: Db, orderId: string): Promise<void> {
+  const money = await orderMoney(tx, orderId);
+  if (money.paymentState === "unpaid") return;
+  const [order] = await tx.select({ total: orders.totalAmountCents }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const refundedCents = refundedOfTotal(money, order.total);
+  await tx
+    .update(orders)
+    .set({ paymentStatus: money.paymentState, refundedCents })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.paymentStatus, ["paid", "partially_refunded", "refunded"]),
+        or(ne(orders.paymentStatus, money.paymentState), ne(orders.refundedCents, refundedCents)),
+      ),
+    );
 }
 
 /** An order's ledger rows, oldest first. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, enqueue, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paymentTasks } from "../../platform/index.server";
 import { releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
@@ -129,12 +129,11 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       .update(paymentTasks)
       .set({ state: "done", attempts: sql`${paymentTasks.attempts} + 1`, lastError: null, doneAt: sql`now()` })
       .where(eq(paymentTasks.id, task.id));
-    if (task.kind !== "expire_session") await settleRefund(tx, task.id, "succeeded");
     if (task.kind === "refund") {
       const refunded = await tx
         .update(orders)
         .set({ paymentStatus: "refunded", updatedAt: new Date(), version: sql`${orders.version} + 1` })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "paid")))
+        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["paid", "partially_refunded"])))
         .returning({ id: orders.id });
       if (refunded.length) {
         await addOrderEvent(tx, {
@@ -161,6 +160,8 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       }
       logger.info({ orderId: order.id, orderNumber: order.orderNumber, amountCents: task.amountCents }, "payment partly refunded");
     }
+    // Last, so the order's payment status ends as its ledger says (ledger.server.ts keepPaymentStatus).
+    if (task.kind !== "expire_session") await settleRefund(tx, task.id, "succeeded");
     return "done";
   });
 }
