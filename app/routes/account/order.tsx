@@ -10,13 +10,14 @@ import {
   ShopperOrderTimeline,
 } from "~/components/account/shopper-order-parts";
 import { OrderRefunds, type ShopperRefund } from "~/components/account/order-refunds";
+import { OrderReturns } from "~/components/account/order-returns";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
 import { getDb } from "~/server/platform/index.server";
-import { buyAgain, findViewableOrder, getShopperOrder, orderMoney, orderMovements, type OrderViewer } from "~/server/commerce/index.server";
+import { buyAgain, findViewableOrder, getShopperOrder, orderMoney, orderMovements, orderReturnsView, type OrderViewer } from "~/server/commerce/index.server";
 import type { Route } from "./+types/order";
 
 /**
@@ -36,17 +37,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const [order, found] = await Promise.all([getShopperOrder(db, params.orderNumber, viewer), findViewableOrder(db, params.orderNumber, viewer)]);
   invariantResponse(order && found, "Not Found");
-  return { order, token: viewer.token, signedIn: viewer.userId !== null, ...(await refundsOf(db, found.id)) };
+  const [refunds, returns] = await Promise.all([refundsOf(db, found.id), orderReturnsView(db, found)]);
+  return { order, token: viewer.token, signedIn: viewer.userId !== null, ...refunds, returns };
 }
 
 /**
  * The order's refunds from its ledger: done only once the provider confirmed it (dated then), in
- * progress while pending or being retried after a refusal.
+ * progress while pending or being retried after a refusal; one the shop gave up (closed) is not shown.
  */
 async function refundsOf(db: ReturnType<typeof getDb>, orderId: string) {
   const [movements, money] = await Promise.all([orderMovements(db, orderId), orderMoney(db, orderId)]);
   const refunds: ShopperRefund[] = movements
-    .filter((m) => m.kind === "refund")
+    .filter((m) => m.kind === "refund" && m.closedAt === null)
     .map((m) => ({
       id: m.id,
       amountCents: m.amountCents,
@@ -126,6 +128,18 @@ export default function ShopperOrderPage({ loaderData }: Route.ComponentProps) {
               <ShippingAddress address={order.address} />
             </CardContent>
           </Card>
+          {loaderData.returns.returns.length || loaderData.returns.windowOpen || loaderData.returns.windowClosed || loaderData.returns.withdrawalOpen ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <h2>Returns</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <OrderReturns view={loaderData.returns} orderNumber={order.orderNumber} token={token} />
+              </CardContent>
+            </Card>
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle>
