@@ -43,6 +43,11 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.
     route("profile/orders/:orderNumber", "routes/account/order.tsx"),
+    // Returning items, and the EU withdrawal's confirmation page (docs/rules/returns.md).
+    route("profile/orders/:orderNumber/return", "routes/account/order-return.tsx"),
+    route("profile/orders/:orderNumber/withdraw", "routes/account/order-withdraw.tsx"),
+    // The footer's 'Withdraw from contract': a guest asks for the order's link by number and email.
+    route("withdraw", "routes/store/withdraw.tsx"),
     route("cart", "routes/store/cart.tsx"),
     // The abandoned-checkout reminder's links: back to a cart holding the checkout, and unsubscribe.
     route("cart/restore", "routes/store/cart-restore.tsx"),
@@ -75,6 +80,7 @@ export default [
       route("orders", "routes/admin/orders/index.tsx"),
       route("orders/export", "routes/admin/orders/export.ts"),
       route("orders/:id", "routes/admin/orders/order.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
       route("discounts", "routes/admin/discounts/index.tsx"),
       route("discounts/new", "routes/admin/discounts/editor.tsx", { id: "admin-discounts-new" }),
       route("discounts/products", "routes/admin/discounts/product-search.ts"),
@@ -88,6 +94,7 @@ export default [
       route("site-settings", "routes/admin/site-settings.tsx"),
       route("site-settings/emails", "routes/admin/site-settings-emails.ts"),
       route("site-settings/reminder", "routes/admin/site-settings-reminder.ts"),
+      route("site-settings/returns", "routes/admin/site-settings-returns.ts"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),

@@ -32,7 +32,7 @@ describe("admin shell", () => {
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
     const links = await nav.getByRole("link").allInnerTexts();
-    expect(links.map((l) => l.trim())).toEqual([...ENTRIES, "Outbox", "Inbox", "Newsletter", "Reviews"]);
+    expect(links.map((l) => l.trim())).toEqual([...ENTRIES, "Outbox", "Inbox", "Newsletter", "Reviews", "Returns"]);
     await expect(page.getByText("Admin Panel").first().isVisible()).resolves.toBe(true);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 

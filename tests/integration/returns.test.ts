@@ -19,7 +19,7 @@ async function shippedOrder(daysAgo = 1) {
   const admin = await makeAdmin(t.db);
   const { orderId, product } = await paidOrder(t.db, { quantity: 2 });
   const before = await orderRow(t.db, orderId);
-  await changeOrderStatus(t.db, { orderId, to: "shipped", expectedVersion: before.version, actor: { actorUserId: admin.id, actorLabel: "Ada Admin" }, trackingNumber: "1Z999AA10123456784" });
+  await changeOrderStatus(t.db, { orderId, to: "shipped", expectedVersion: before.version, actor: { id: admin.id, name: "Ada Admin", email: admin.email }, trackingNumber: "1Z999AA10123456784" });
   await t.db.execute(sql`update order_events set created_at = now() - make_interval(days => ${daysAgo}) where order_id = ${orderId} and to_status = 'shipped'`);
   const order = await orderRow(t.db, orderId);
   const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));

@@ -16,6 +16,7 @@ import {
   Users,
   Send,
   Star,
+  Undo2,
 } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import {
@@ -57,6 +58,7 @@ export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Inbox", to: "/admin/inbox", icon: Inbox },
   { title: "Newsletter", to: "/admin/newsletter", icon: Newspaper },
   { title: "Reviews", to: "/admin/reviews", icon: Star },
+  { title: "Returns", to: "/admin/returns", icon: Undo2 },
 ];
 
 /** The shop's upkeep: background work that failed for good (docs/rules/admin.md, Shell). */

@@ -3,7 +3,16 @@ import type { SiteSettings } from "~/lib/site-settings";
 import { NewsletterForm } from "./newsletter-form";
 
 /** The footer (docs/rules/storefront.md). The newsletter box is completed by the settings/newsletter work. */
-export function SiteFooter({ footer, logoText }: { footer: SiteSettings["footer_content"]; logoText: string }) {
+export function SiteFooter({
+  footer,
+  logoText,
+  withdrawalLink = false,
+}: {
+  footer: SiteSettings["footer_content"];
+  logoText: string;
+  /** The owner turned the EU right of withdrawal on (docs/rules/returns.md). */
+  withdrawalLink?: boolean;
+}) {
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
@@ -20,6 +29,13 @@ export function SiteFooter({ footer, logoText }: { footer: SiteSettings["footer_
               </Link>
             </li>
             <li>Shipping &amp; Returns</li>
+            {withdrawalLink ? (
+              <li>
+                <Link to="/withdraw" className="hover:text-primary">
+                  Withdraw from contract
+                </Link>
+              </li>
+            ) : null}
             <li>FAQ</li>
           </ul>
         </div>

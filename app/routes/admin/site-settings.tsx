@@ -15,7 +15,8 @@ import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getDb, getEnv, getMailTemplates, getSiteSettings, logger, saveSiteSettings } from "~/server/platform/index.server";
 import { formFile, getLowStockDefault, readUploadForm, saveImageUpload, saveLowStockDefault, UploadError } from "~/server/catalog/index.server";
 import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
-import { getReminderSetting } from "~/server/commerce/index.server";
+import { getReminderSetting, getReturnsSetting } from "~/server/commerce/index.server";
+import { DEFAULT_RETURNS_SETTING, type ReturnsSetting } from "~/lib/returns";
 import { DEFAULT_REMINDER_SETTING, type ReminderSetting } from "~/lib/abandoned-checkout";
 import type { Route } from "./+types/site-settings";
 
@@ -67,6 +68,16 @@ async function loadReminderSetting(): Promise<ReminderSetting> {
   }
 }
 
+/** The Returns tab's setting; when it cannot be read the card shows the defaults. */
+async function loadReturnsSetting(): Promise<ReturnsSetting> {
+  try {
+    return await getReturnsSetting(getDb());
+  } catch (err) {
+    logger.error({ err }, "returns setting could not be loaded");
+    return DEFAULT_RETURNS_SETTING;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
@@ -75,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lowStockThreshold: loadLowStockDefault(),
     mailTemplates: loadMailTemplates(),
     reminder: loadReminderSetting(),
+    returns: loadReturnsSetting(),
     adminEmail: admin.email,
     uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES),
   };
@@ -173,6 +185,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 lowStockThreshold={loaderData.lowStockThreshold}
                 mailTemplates={loaderData.mailTemplates}
                 reminder={loaderData.reminder}
+                returns={loaderData.returns}
                 adminEmail={loaderData.adminEmail}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={

@@ -1,12 +1,20 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CartFollowsShopper } from "~/components/store/cart-follows-shopper";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { DEFAULT_BRANDING, DEFAULT_FOOTER } from "~/lib/site-settings";
 import type { RootData } from "~/root";
+import { getReturnsSetting } from "~/server/commerce/index.server";
+import { getDb } from "~/server/platform/index.server";
 
-function StoreFrame({ children }: { children: React.ReactNode }) {
+/** Whether the footer shows 'Withdraw from contract' (the owner's EU withdrawal setting; the same for every visitor). */
+export async function loader() {
+  const returns = await getReturnsSetting(getDb());
+  return { withdrawalLink: returns.withdrawalEnabled };
+}
+
+function StoreFrame({ children, withdrawalLink = false }: { children: React.ReactNode; withdrawalLink?: boolean }) {
   const root = useRouteLoaderData<RootData>("root");
   const settings = root?.settings;
   const branding = settings?.site_branding ?? DEFAULT_BRANDING;
@@ -21,7 +29,7 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter footer={settings?.footer_content ?? DEFAULT_FOOTER} logoText={branding.logo_text} />
+      <SiteFooter footer={settings?.footer_content ?? DEFAULT_FOOTER} logoText={branding.logo_text} withdrawalLink={withdrawalLink} />
       {/* The end of what the first paint waits for (root.tsx's rel=expect link). */}
       <div id="page-end" hidden />
       <CartFollowsShopper signedIn={Boolean(root?.viewer)} />
@@ -30,8 +38,9 @@ function StoreFrame({ children }: { children: React.ReactNode }) {
 }
 
 export default function StoreLayout() {
+  const { withdrawalLink } = useLoaderData<typeof loader>();
   return (
-    <StoreFrame>
+    <StoreFrame withdrawalLink={withdrawalLink}>
       <Outlet />
     </StoreFrame>
   );
@@ -39,8 +48,9 @@ export default function StoreLayout() {
 
 /** Errors inside the storefront keep the header and footer around the friendly page. */
 export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/store/layout");
   return (
-    <StoreFrame>
+    <StoreFrame withdrawalLink={layout?.withdrawalLink ?? false}>
       <GeneralErrorBoundary />
     </StoreFrame>
   );

@@ -17,6 +17,8 @@ import { HslField } from "./hsl-field";
 import { ImageSetting } from "./image-setting";
 import { MailSettings } from "./mail-settings";
 import { ReminderSettings } from "./reminder-settings";
+import { ReturnsSettings } from "./returns-settings";
+import type { ReturnsSetting } from "~/lib/returns";
 import type { ReminderSetting } from "~/lib/abandoned-checkout";
 
 export type SaveResult =
@@ -109,6 +111,7 @@ export function SettingsEditor({
   lowStockThreshold,
   mailTemplates,
   reminder,
+  returns,
   adminEmail,
   uploadLimit,
   saveResult,
@@ -120,6 +123,8 @@ export function SettingsEditor({
   mailTemplates: MailTemplates | Promise<MailTemplates>;
   /** The abandoned-checkout reminder's setting (Emails tab); may still be on its way. */
   reminder?: ReminderSetting | Promise<ReminderSetting>;
+  /** The Returns tab's setting (return window, EU withdrawal); may still be on its way. */
+  returns?: ReturnsSetting | Promise<ReturnsSetting>;
   /** Where 'Send me a test' sends. */
   adminEmail: string;
   uploadLimit: string;
@@ -159,7 +164,7 @@ export function SettingsEditor({
         <input type="hidden" name="intent" value="save" />
         <PageHeading>
           {/* The Emails tab saves each mail with its own button. */}
-          <Button type="submit" disabled={saving} className={tab === "emails" ? "hidden" : undefined}>
+          <Button type="submit" disabled={saving} className={tab === "emails" || tab === "returns" ? "hidden" : undefined}>
             {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
             {saving ? "Saving..." : "Save Changes"}
           </Button>
@@ -185,6 +190,7 @@ export function SettingsEditor({
               Inventory
             </TabsTrigger>
             <TabsTrigger value="emails">Emails</TabsTrigger>
+            {returns ? <TabsTrigger value="returns">Returns</TabsTrigger> : null}
           </TabsList>
 
           <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
@@ -270,6 +276,14 @@ export function SettingsEditor({
           </Suspense>
         ) : null}
       </TabsContent>
+      {/* Saved on its own, like the Emails tab's cards. */}
+      {returns ? (
+        <TabsContent value="returns" forceMount className="data-[state=inactive]:hidden">
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <Await resolve={returns}>{(setting) => <ReturnsSettings setting={setting} />}</Await>
+          </Suspense>
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }
