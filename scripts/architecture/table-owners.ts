@@ -19,6 +19,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   variation_types: "catalog",
   variation_values: "catalog",
   reviews: "catalog",
+  price_history: "catalog",
   // people: who buys and runs the shop
   users: "people",
   accounts: "people",

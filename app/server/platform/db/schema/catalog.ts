@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -155,4 +156,27 @@ export const productVariations = pgTable(
     check("product_variations_stock_nonnegative", sql`${t.stockQuantity} >= 0`),
     uniqueIndex("product_variations_product_value_unique").on(t.productId, t.variationValueId),
   ],
+);
+
+/**
+ * Every price a product and each of its variations has had, from when (docs/rules/lowest-price.md):
+ * a row is added, in the writing transaction, whenever a write changes a price or compare-at price
+ * (catalog/products/price-history.server.ts). A variation's row holds its own price, the product's
+ * plus its adjustment. The storefront's 'Lowest price in the last 30 days' is read from here.
+ */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: uuid("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    /** The struck-through original price then; null: none. */
+    originalPriceCents: integer("original_price_cents"),
+    /** When this price began to apply; it ends where the next row of the same product (and variation) begins. */
+    fromAt: timestamp("from_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("price_history_product_idx").on(t.productId, t.variationId, t.fromAt, t.id)],
 );
