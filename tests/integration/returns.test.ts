@@ -5,7 +5,8 @@ import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import { listReturns, moveReturn, orderReturnsView, requestReturn, returnableLines } from "~/server/commerce/returns/returns.server";
 import { saveReturnsSetting } from "~/server/commerce/returns/returns-setting.server";
 import { requestOrderLink } from "~/server/commerce/returns/order-link-request.server";
-import { mailOutbox, orderEvents, orderItems, orderReturns } from "~/server/platform/db/schema";
+import { orderStockMoves } from "~/server/commerce/settlement/refunds.server";
+import { mailOutbox, orderEvents, orderItems, orderReturns, products } from "~/server/platform/db/schema";
 import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
 import { orderRow, paidOrder } from "./admin-orders-helpers";
@@ -107,6 +108,31 @@ describe("returns", () => {
     const notes = (await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "return")))).map((e) => e.note);
     expect(notes).toContain(`Return R-${order.orderNumber}-1 rejected. Message to the shopper: The duvet has been used.`);
     expect(notes).toContain(`Return R-${order.orderNumber}-2 approved. Message to the shopper: Use the prepaid label.`);
+  });
+
+  it("receiving settles each line's stock once through settlement (restocked back to the catalogue) and mails; a ledger refund made for it makes it read refunded", async () => {
+    const { order, item, product } = await shippedOrder();
+    const stock = async () => (await t.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.n;
+    const before = await stock();
+    await ask(order, item.id, 2);
+    const [ret] = await listReturns(t.db, { state: "requested" });
+    await expect(moveReturn(t.db, ret!.id, { to: "received", restock: { [item.id]: true } }, actor)).rejects.toThrow("This return is requested: it cannot be received now.");
+    await moveReturn(t.db, ret!.id, { to: "approved" }, actor);
+    await moveReturn(t.db, ret!.id, { to: "received", restock: { [item.id]: true } }, actor);
+    expect(await stock()).toBe(before + 2);
+    expect((await orderStockMoves(t.db, order.id)).map((m) => [m.kind, m.quantity, m.source, m.returnId])).toEqual([["restocked", 2, "return", ret!.id]]);
+    await expect(moveReturn(t.db, ret!.id, { to: "received", restock: { [item.id]: true } }, actor)).rejects.toThrow("This return is received: it cannot be received now.");
+    expect(await stock()).toBe(before + 2);
+    expect(await mailsOf(order.email, "return-received")).toHaveLength(1);
+    const [received] = await listReturns(t.db, { state: "received" });
+    expect(received).toMatchObject({ id: ret!.id, state: "received", lines: [{ orderItemId: item.id, quantity: 2, restock: true }] });
+
+    // The refund dialog's refund for this return: a ledger row with its return id.
+    await t.db.execute(sql`insert into order_money_movements (order_id, kind, amount_cents, state, return_id) values (${order.id}, 'refund', 100, 'pending', ${ret!.id})`);
+    expect((await listReturns(t.db, { state: "received" })).map((r) => r.id)).not.toContain(ret!.id);
+    expect((await listReturns(t.db, { state: "refunded" })).map((r) => r.id)).toEqual([ret!.id]);
+    expect((await orderReturnsView(t.db, order)).returns[0]!.state).toBe("refunded");
+    await expect(moveReturn(t.db, ret!.id, { to: "closed" }, actor)).rejects.toThrow("This return is refunded: it cannot be closed now.");
   });
 
   it("closing a return ends it and mails the shopper", async () => {
