@@ -2,7 +2,8 @@ import type { MailSettingsAnswer } from "~/lib/mail-settings-view";
 import { parseMailTemplateForm } from "~/lib/mail-templates-input";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, logger, mailContext, renderSampleMail, sampleLines, saveMailTemplate, sendMail } from "~/server/platform/index.server";
+import { previewShopMail, saveShopMailText, sendTestMail } from "~/server/content/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/site-settings-emails";
 
 /**
@@ -26,16 +27,15 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
 
   if (intent === "save") {
-    await saveMailTemplate(db, input);
+    await saveShopMailText(db, input);
     return answer({ kind: "ok" }, { ok: true, message: input.subject || input.intro ? "Email saved" : "Email saved: it uses the default texts" });
   }
   if (intent !== "preview" && intent !== "test") return answer({ kind: "bad_input" }, { ok: false, message: "Unknown action" });
 
-  const ctx = await mailContext(db);
-  const mail = await renderSampleMail(ctx, input.kind, { lines: await sampleLines(db), override: input });
+  const mail = await previewShopMail(db, input);
   if (intent === "preview") return answer({ kind: "ok" }, { ok: true, message: "Preview updated", preview: mail });
 
-  const sent = await sendMail(db, { to: admin.email, kind: `test:${input.kind}`, ...mail });
+  const sent = await sendTestMail(db, admin.email, input, mail);
   if (sent.status === "retrying" || sent.status === "given_up") {
     logger.warn({ mailId: sent.id }, "test mail not delivered");
     return answer({ kind: "ok" }, { ok: false, message: `The test to ${admin.email} could not be sent now: see the Outbox for the mail server's answer.` });

@@ -12,7 +12,8 @@ import { parseSettingsForm } from "~/lib/site-settings-form";
 import type { SiteSettings } from "~/lib/site-settings";
 import { refuse, respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, getEnv, getMailTemplates, getSiteSettings, logger, saveSiteSettings } from "~/server/platform/index.server";
+import { loadSiteSettings, saveSiteSettingsForm, shopMailTexts } from "~/server/content/index.server";
+import { getDb, getEnv, logger } from "~/server/platform/http/index.server";
 import { formFile, getLowStockDefault, readUploadForm, saveImageUpload, saveLowStockDefault, UploadError } from "~/server/catalog/index.server";
 import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
 import { getReminderSetting, getReturnsSetting } from "~/server/commerce/index.server";
@@ -30,7 +31,7 @@ export type SettingsLoad = { ok: true; settings: SiteSettings } | { ok: false; e
 
 async function loadSettings(): Promise<SettingsLoad> {
   try {
-    return { ok: true, settings: await getSiteSettings(getDb()) };
+    return { ok: true, settings: await loadSiteSettings(getDb()) };
   } catch (err) {
     logger.error({ err }, "site settings could not be loaded");
     return { ok: false, error: "Failed to load site settings" };
@@ -50,7 +51,7 @@ async function loadLowStockDefault(): Promise<number> {
 /** The Emails tab's subjects and intros; when they cannot be read the tab shows the defaults. */
 async function loadMailTemplates(): Promise<MailTemplates> {
   try {
-    return await getMailTemplates(getDb());
+    return await shopMailTexts(getDb());
   } catch (err) {
     logger.error({ err }, "mail templates could not be loaded");
     return resolveMailTemplates({});
@@ -145,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     try {
-      await saveSiteSettings(getDb(), parsed.value, async (tx) => {
+      await saveSiteSettingsForm(getDb(), parsed.value, async (tx) => {
         // The Inventory tab's default low-stock threshold is saved with the rest, or not at all.
         if (inventory.lowStockThreshold !== undefined) await saveLowStockDefault(tx, inventory.lowStockThreshold);
       });

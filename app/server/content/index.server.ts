@@ -1,4 +1,5 @@
-// Content's face: blog, newsletter, contact messages and search-engine data. Other areas and
+// Content's face: blog, newsletter, contact messages, search-engine data, the shop's mails as the
+// owner words and watches them (Outbox, Site Settings → Emails) and the site settings. Other areas and
 // routes import content only from here (docs/architecture.md).
 
 export {
@@ -24,6 +25,15 @@ export {
 } from "./contact/contact.server";
 export type { InboxFilter } from "./contact/contact.server";
 export {
+  outboxMail,
+  outboxPage,
+  previewShopMail,
+  resendFromOutbox,
+  saveShopMailText,
+  sendTestMail,
+  shopMailTexts,
+} from "./mails/shop-mails.server";
+export {
   NEWSLETTER_PAGE_SIZE,
   confirmSubscription,
   confirmedSubscribers,
@@ -35,6 +45,7 @@ export {
 } from "./newsletter/newsletter.server";
 export type { LinkStep } from "./newsletter/newsletter.server";
 export { absoluteUrl } from "./seo/seo.server";
+export { loadSiteSettings, saveSiteSettingsForm } from "./settings/site-settings.server";
 export { TooManyAttempts } from "./too-many-attempts.server";
 export { renderSitemap } from "./seo/sitemap.server";
 export type { SitemapPart } from "./seo/sitemap.server";

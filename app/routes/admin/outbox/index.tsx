@@ -8,17 +8,15 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { OUTBOX_FILTER_LABELS, OUTBOX_FILTERS, type OutboxFilter } from "~/lib/outbox-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, isOutboxFilter, listOutbox, pageParam } from "~/server/platform/index.server";
+import { outboxPage } from "~/server/content/index.server";
+import { getDb, pageParam } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 import { resendAction } from "./resend.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const page = pageParam(params);
-  const state = params.get("state");
-  const filter: OutboxFilter = isOutboxFilter(state) ? state : "all";
-  return { ...(await listOutbox(getDb(), page, filter)), page, filter };
+  return outboxPage(getDb(), pageParam(params), params.get("state"));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -6,13 +6,14 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { linkify } from "~/lib/linkify";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, getOutboxMessage } from "~/server/platform/index.server";
+import { outboxMail } from "~/server/content/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/message";
 import { resendAction } from "./resend.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const message = await getOutboxMessage(getDb(), params.id);
+  const message = await outboxMail(getDb(), params.id);
   invariantResponse(message, "Mail not found");
   return { message };
 }

@@ -3,7 +3,8 @@ import type { ResendAnswer } from "~/lib/outbox-view";
 import { isUuid } from "~/lib/uuid";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, getOutboxMessage, resendMail } from "~/server/platform/index.server";
+import { resendFromOutbox } from "~/server/content/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 
 /**
  * The Outbox pages' one action, 'Resend' (the list's and a mail's own page): the answer says what
@@ -16,10 +17,9 @@ export async function resendAction(request: Request) {
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "resend") return respond<ResendAnswer>({ kind: "bad_input" }, { ok: false, message: "Unknown action" });
   if (!isUuid(id)) return respond<ResendAnswer>({ kind: "not_found" }, { ok: false, message: "Mail not found" });
-  const db = getDb();
-  const result = await resendMail(db, id);
+  const result = await resendFromOutbox(getDb(), id);
   if (!result.ok) return respond<ResendAnswer>({ kind: result.kind }, { ok: false, message: result.message });
-  const mail = await getOutboxMessage(db, id);
+  const { mail } = result;
   const to = mail?.to ?? "the recipient";
   const message = {
     sent: `Sent to ${to}.`,
