@@ -7,7 +7,8 @@ import { jobTaskName, type TryAgainAnswer } from "~/lib/failed-jobs-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { countFailedJobs, FailedJobError, getDb, listFailedJobRows, tryFailedJobAgain } from "~/server/platform/index.server";
+import { FailedJobError, failedJobsPage, tryFailedJobAgain } from "~/server/insight/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/jobs";
 
 /** The newest failed jobs shown; the heading says how many there are in all. */
@@ -15,9 +16,7 @@ const SHOWN = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const db = getDb();
-  const [jobs, total] = await Promise.all([listFailedJobRows(db, SHOWN), countFailedJobs(db)]);
-  return { jobs, total };
+  return failedJobsPage(getDb(), SHOWN);
 }
 
 /** 'Try again' on one failed job: its tries back, due now (docs/decisions/0028). */

@@ -4,12 +4,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Separator } from "~/components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { countFailedJobs, countFailedMails, getDb } from "~/server/platform/index.server";
+import { failedWorkCounts } from "~/server/insight/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [failedMails, failedJobs] = await Promise.all([countFailedMails(getDb()), countFailedJobs(getDb())]);
+  const { failedMails, failedJobs } = await failedWorkCounts(getDb());
   return {
     admin: { email: admin.email, name: admin.name },
     // Rendered on the server in the saved state, so a collapsed sidebar never flashes open.

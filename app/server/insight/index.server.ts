@@ -6,5 +6,6 @@ export { analyticsView } from "./analytics/figures.server";
 export { SEARCH_RESULTS_HEADER } from "./analytics/search-terms.server";
 export { stopVisitCounting } from "./analytics/visits.server";
 export { getAttentionItems } from "./dashboard/attention.server";
+export { FailedJobError, failedJobsPage, failedWorkCounts, tryFailedJobAgain } from "./dashboard/failed-work.server";
 export { getDashboardStats, getRecentActivity } from "./dashboard/dashboard.server";
 export { reportCsvChunks, reportFilename, reportTable } from "./reports/reports.server";
