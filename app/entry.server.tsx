@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/nonce";
-import { builtStylesheet, isDatabaseUnavailable, logger, markDatabaseUnavailable, metDatabaseOutage, RETRY_AFTER_SECONDS, rewriteForFirstPaint, UNAVAILABLE } from "~/server/platform/index.server";
+import { builtStylesheet, isDatabaseUnavailable, logger, markDatabaseUnavailable, metDatabaseOutage, RETRY_AFTER_SECONDS, rewriteForFirstPaint, UNAVAILABLE } from "~/server/platform/http/index.server";
 
 export const streamTimeout = 5_000;
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { fieldErrors, firstError, type AdminActionResult } from "~/lib/product-input";
 import { CatalogInputError, CategoryInUseError } from "~/server/catalog/index.server";
-import { logger } from "~/server/platform/index.server";
+import { logger } from "~/server/platform/http/index.server";
 import { respond } from "./errors.server";
 
 /**

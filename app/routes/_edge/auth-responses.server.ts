@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Refusal } from "~/server/platform/index.server";
+import type { Refusal } from "~/server/platform/http/index.server";
 import { respond } from "./errors.server";
 
 export type ToastData = { title: string; description?: string; kind: "success" | "error" };

@@ -1,4 +1,4 @@
-import { PUBLIC_FORM_MAX_BYTES, readPublicFormBody } from "~/server/platform/index.server";
+import { PUBLIC_FORM_MAX_BYTES, readPublicFormBody } from "~/server/platform/http/index.server";
 import { respond } from "./errors.server";
 
 /**

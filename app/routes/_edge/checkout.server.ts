@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES, checkoutRefusalBody, type CheckoutErrorBody, type CheckoutRefusal, type PaymentVerification } from "~/lib/checkout";
 import { createCheckout, type CheckoutResult, type ParsedCheckout, type PaymentOutcome } from "~/server/commerce/index.server";
-import { checkRateLimits, clientIp, getDb, isDatabaseUnavailable, logger, publicUrl, rateLimitRefusal, UNAVAILABLE } from "~/server/platform/index.server";
+import { checkRateLimits, clientIp, getDb, isDatabaseUnavailable, logger, publicUrl, rateLimitRefusal, UNAVAILABLE } from "~/server/platform/http/index.server";
 import { responseInit } from "./errors.server";
 import { getCurrentUser } from "./guards.server";
 

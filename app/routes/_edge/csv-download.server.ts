@@ -1,4 +1,4 @@
-import { logger } from "~/server/platform/index.server";
+import { logger } from "~/server/platform/http/index.server";
 
 /**
  * A CSV file streamed to the browser chunk by chunk, so a large shop's export never sits in memory

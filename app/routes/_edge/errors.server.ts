@@ -1,5 +1,5 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { DomainError, isDatabaseUnavailable, logger, type Refusal, type RefusalKind, UNAVAILABLE } from "~/server/platform/index.server";
+import { DomainError, isDatabaseUnavailable, logger, type Refusal, type RefusalKind, UNAVAILABLE } from "~/server/platform/http/index.server";
 
 /**
  * The one place that turns the domain's refusals into HTTP. Domain code (app/server) throws a

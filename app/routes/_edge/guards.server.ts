@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type CurrentUser, getCurrentUser } from "~/server/people/index.server";
-import type { RefusalKind } from "~/server/platform/index.server";
+import type { RefusalKind } from "~/server/platform/http/index.server";
 import { refuse } from "./errors.server";
 
 /**

@@ -1,4 +1,4 @@
-import { checkRateLimits, type Db, type RateLimitCheck, rateLimitRefusal } from "~/server/platform/index.server";
+import { checkRateLimits, type Db, type RateLimitCheck, rateLimitRefusal } from "~/server/platform/http/index.server";
 import { jsonResponse, respond } from "./errors.server";
 
 /**

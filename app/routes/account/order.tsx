@@ -16,7 +16,7 @@ import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { buyAgain, findViewableOrder, getShopperOrder, orderMoney, orderMovements, orderReturnsView, type OrderViewer } from "~/server/commerce/index.server";
 import type { Route } from "./+types/order";
 

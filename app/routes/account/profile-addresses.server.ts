@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { failed } from "~/routes/_edge/auth-responses.server";
 import { addSavedAddress, deleteSavedAddress, parseForm, SavedAddressError, SavedAddressInput, setDefaultSavedAddress, updateSavedAddress } from "~/server/people/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 
 /**
  * The profile's Addresses tab posts here (through the profile's action): add, edit, delete, set

@@ -18,7 +18,7 @@ import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/commerce/index.server";
 import { confirmTwoFactor, disableTwoFactor, getProfile, listSavedAddresses, parseForm, ProfileInput, regenerateBackupCodes, signOut, startTwoFactor, twoFactorEnabled, updateProfile } from "~/server/people/index.server";
 import { addressAction, isAddressIntent } from "./profile-addresses.server";
-import { getDb, logger } from "~/server/platform/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -6,7 +6,7 @@ import { DateRangePicker, describeDays } from "~/components/admin/date-range-pic
 import { readDateRange } from "~/lib/date-range";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { analyticsView } from "~/server/insight/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {

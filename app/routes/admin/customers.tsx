@@ -15,7 +15,7 @@ import {
 } from "~/lib/customers-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { listCustomers, parseCustomerListQuery } from "~/server/people/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { QuickActions, RecentActivity, StatCards, StatCardsSkeleton } from "~/co
 import type { AttentionItem } from "~/lib/dashboard-view";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { getAttentionItems, getDashboardStats, getRecentActivity } from "~/server/insight/index.server";
-import { getDb, logger } from "~/server/platform/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

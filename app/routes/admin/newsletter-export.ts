@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { exportSubscriptionsCsv } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter-export";
 

@@ -5,7 +5,7 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, pageParam } from "~/server/platform/index.server";
+import { getDb, pageParam } from "~/server/platform/http/index.server";
 import { listSubscriptions, NEWSLETTER_PAGE_SIZE } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter";
 

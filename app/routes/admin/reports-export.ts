@@ -3,7 +3,7 @@ import { isReportId, reportInfo } from "~/lib/reports-view";
 import { refuse } from "~/routes/_edge/errors.server";
 import { csvDownload } from "~/routes/_edge/csv-download.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { reportCsvChunks, reportFilename } from "~/server/insight/index.server";
 import type { Route } from "./+types/reports-export";
 

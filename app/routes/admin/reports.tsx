@@ -8,7 +8,7 @@ import { DEFAULT_REPORT, isReportId, reportInfo, REPORTS, type ReportId } from "
 import { cn } from "~/lib/utils";
 import { refuse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { reportTable } from "~/server/insight/index.server";
 import type { Route } from "./+types/reports";
 

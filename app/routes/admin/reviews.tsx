@@ -10,7 +10,7 @@ import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/reviews-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb, pageParam } from "~/server/platform/index.server";
+import { getDb, pageParam } from "~/server/platform/http/index.server";
 import { listAdminReviews, replyToReview, ReviewError, setReviewStatus } from "~/server/catalog/index.server";
 import type { Route } from "./+types/reviews";
 

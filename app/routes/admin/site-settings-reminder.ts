@@ -2,7 +2,7 @@ import type { ReminderSettingAnswer } from "~/lib/abandoned-checkout";
 import { parseReminderForm } from "~/lib/abandoned-checkout-input";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { saveReminderSetting } from "~/server/commerce/index.server";
 import type { Route } from "./+types/site-settings-reminder";
 

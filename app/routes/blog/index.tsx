@@ -4,7 +4,7 @@ import { useFetcher, useLoaderData } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { Button } from "~/components/ui/lean/button";
 import { absoluteUrl, listPublishedPosts, type PostCardData } from "~/server/content/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {

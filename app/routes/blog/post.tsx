@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/lean/button";
 import { formatPostDate } from "~/lib/blog";
 import { getPublishedPostBySlug } from "~/server/content/index.server";
 import { respond } from "~/routes/_edge/errors.server";
-import { getDb, publicUrl } from "~/server/platform/index.server";
+import { getDb, publicUrl } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/post";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { MAX_CHECKOUT_LINES } from "~/lib/checkout";
 import type { CartReview } from "~/lib/pricing-view";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { type CartRequestLine, limitCodeLookup, reviewCart } from "~/server/commerce/index.server";
-import { clientIp, getDb } from "~/server/platform/index.server";
+import { clientIp, getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/cart-quote";
 
 const refuse = (error: string) => jsonResponse({ kind: "bad_input" }, { error }, { "Cache-Control": "no-store" });

@@ -1,5 +1,5 @@
 import { BEACON_MAX_BYTES, parseBeacon, recordBeacon } from "~/server/insight/index.server";
-import { BodyTooLargeError, clientIp, logger, readBodyText } from "~/server/platform/index.server";
+import { BodyTooLargeError, clientIp, logger, readBodyText } from "~/server/platform/http/index.server";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import type { Route } from "./+types/events";
 

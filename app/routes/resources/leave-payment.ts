@@ -1,5 +1,5 @@
 import { leavePaymentPage } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/leave-payment";
 
 /**

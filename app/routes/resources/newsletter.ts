@@ -4,7 +4,7 @@ import { NewsletterInput } from "~/lib/newsletter-input";
 import type { NewsletterResult } from "~/lib/newsletter-view";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
-import { clientIp, getDb, logger, type Refusal } from "~/server/platform/index.server";
+import { clientIp, getDb, logger, type Refusal } from "~/server/platform/http/index.server";
 import { subscribe, TooManyAttempts } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter";
 

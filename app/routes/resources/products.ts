@@ -1,7 +1,7 @@
 import type { ProductCardPage } from "~/lib/catalog-view";
 import { FEATURED_PAGE_SIZE, parsePage, SHOP_PAGE_SIZE } from "~/lib/product";
 import { listFeaturedProducts, listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/products";
 
 /** Deep offsets are still index walks, but nobody clicks Load More ten thousand times. */

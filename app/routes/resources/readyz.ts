@@ -1,4 +1,4 @@
-import { shutdownSignal } from "~/server/platform/index.server";
+import { shutdownSignal } from "~/server/platform/http/index.server";
 
 /**
  * For load balancers: whether to send this server new requests. 200 while it serves; 503 from

@@ -2,7 +2,7 @@ import { MergeCartInput, SaveCartInput } from "~/lib/saved-cart-input";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { mergeIntoSavedCart, readSavedCart, saveCart } from "~/server/commerce/index.server";
-import { getDb, readJsonBody } from "~/server/platform/index.server";
+import { getDb, readJsonBody } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/saved-cart";
 
 /**

@@ -1,5 +1,5 @@
 import { parsePage } from "~/lib/product";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { renderSitemap, type SitemapPart } from "~/server/content/index.server";
 import type { Route } from "./+types/sitemap";
 

@@ -1,4 +1,4 @@
-import { getDb, getEnv } from "~/server/platform/index.server";
+import { getDb, getEnv } from "~/server/platform/http/index.server";
 import { settleFromWebhook } from "~/server/commerce/index.server";
 import type { Route } from "./+types/stripe-webhook";
 

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
-import { BodyTooLargeError, getDb, readFormWithLimit } from "~/server/platform/index.server";
+import { BodyTooLargeError, getDb, readFormWithLimit } from "~/server/platform/http/index.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
 import { activePaymentProviderName, getTestPaymentPage, payWithTestCard } from "~/server/commerce/index.server";

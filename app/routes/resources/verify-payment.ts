@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PaymentVerification } from "~/lib/checkout";
-import { clientIp, getDb, readJsonBody } from "~/server/platform/index.server";
+import { clientIp, getDb, readJsonBody } from "~/server/platform/http/index.server";
 import { paymentVerification } from "~/routes/_edge/checkout.server";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { rateLimitedJson } from "~/routes/_edge/rate-limit.server";

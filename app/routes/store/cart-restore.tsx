@@ -7,7 +7,7 @@ import { cartStore } from "~/lib/cart";
 import { restoreCart, type RestoreOutcome } from "~/lib/cart-restore";
 import { brandFrom } from "~/lib/seo";
 import { respond } from "~/routes/_edge/errors.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { restorableCart } from "~/server/commerce/index.server";
 import type { Route } from "./+types/cart-restore";
 

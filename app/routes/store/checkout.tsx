@@ -45,7 +45,7 @@ import { responseInit } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { parseCheckoutBody, readSavedCart, reviewCart } from "~/server/commerce/index.server";
 import { listSavedAddresses } from "~/server/people/index.server";
-import { type Db, getDb, readPublicFormBody } from "~/server/platform/index.server";
+import { type Db, getDb, readPublicFormBody } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/checkout";
 
 const noStore = { "Cache-Control": "no-store" };

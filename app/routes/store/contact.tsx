@@ -3,7 +3,7 @@ import { brandFrom, seoMeta } from "~/lib/seo";
 import { respond } from "~/routes/_edge/errors.server";
 import { absoluteUrl, submitContactMessage, TooManyAttempts } from "~/server/content/index.server";
 import { ContactDetails, ContactFaq, ContactForm, type ContactResult } from "~/components/store/contact";
-import { BodyTooLargeError, clientIp, getDb, getEnv, logger, readFormWithLimit } from "~/server/platform/index.server";
+import { BodyTooLargeError, clientIp, getDb, getEnv, logger, readFormWithLimit } from "~/server/platform/http/index.server";
 import { ContactInput } from "~/lib/contact-input";
 import type { Route } from "./+types/contact";
 

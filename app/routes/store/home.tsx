@@ -8,7 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { listFeaturedProducts } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { freeShippingClaim } from "~/server/commerce/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/home";

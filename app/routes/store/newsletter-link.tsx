@@ -6,7 +6,7 @@ import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { confirmSubscription, describeLink, type LinkStep, unsubscribe } from "~/server/content/index.server";
 import type { Route } from "./+types/newsletter-link";
 

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { NotFoundContent } from "~/components/error-pages";
 import { brandFrom } from "~/lib/seo";
 import { respond } from "~/routes/_edge/errors.server";
-import { logger } from "~/server/platform/index.server";
+import { logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims (docs/rules/storefront.md, Not-found page), served with status 404. */

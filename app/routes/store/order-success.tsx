@@ -7,7 +7,7 @@ import { dropStashedCart, restoreStashedCart } from "~/lib/cart";
 import type { PaymentVerification } from "~/lib/checkout";
 import { paymentVerification } from "~/routes/_edge/checkout.server";
 import { confirmPayment } from "~/server/commerce/index.server";
-import { checkRateLimits, clientIp, getDb, logger } from "~/server/platform/index.server";
+import { checkRateLimits, clientIp, getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/order-success";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

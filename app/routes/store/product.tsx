@@ -20,7 +20,7 @@ import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { getStorefrontProduct, listApprovedReviews, reviewAbility, ReviewError, reviewsPageParam, submitReview } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/product";
 

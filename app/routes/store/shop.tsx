@@ -19,7 +19,7 @@ import {
 import { seoMeta, brandFrom } from "~/lib/seo";
 import { SEARCH_RESULTS_HEADER } from "~/server/insight/index.server";
 import { listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/shop";
 

@@ -8,7 +8,7 @@ import {
 import { brandFrom } from "~/lib/seo";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond, responseInit } from "~/routes/_edge/errors.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { describeOptOutLink, optOut } from "~/server/commerce/index.server";
 import type { Route } from "./+types/unsubscribe";
 

@@ -7,7 +7,7 @@ import { MESSAGES, POST_BODY_MAX_BYTES } from "~/lib/blog";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { createPost, getPostForEdit, PostInputError, sanitizePostHtml, updatePost } from "~/server/content/index.server";
-import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readJsonWithLimit, type RefusalKind } from "~/server/platform/index.server";
+import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readJsonWithLimit, type RefusalKind } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/editor";
 
 /** One module for /admin/blog/new (no id) and /admin/blog/:id/edit. */

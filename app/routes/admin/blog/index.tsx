@@ -8,7 +8,7 @@ import { MESSAGES } from "~/lib/blog";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { type AdminPostCard as Post, deletePost, listAdminPosts, setPostPublished } from "~/server/content/index.server";
-import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readFormWithLimit } from "~/server/platform/index.server";
+import { BodyTooLargeError, BROWSER_DRAIN_BYTES, getDb, logger, readFormWithLimit } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {

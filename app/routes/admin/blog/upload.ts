@@ -1,7 +1,7 @@
 import { MESSAGES } from "~/lib/blog";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { logger } from "~/server/platform/index.server";
+import { logger } from "~/server/platform/http/index.server";
 import { formFile, readUploadForm, saveImageUpload, UploadError } from "~/server/catalog/index.server";
 import type { Route } from "./+types/upload";
 

@@ -14,7 +14,7 @@ import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { readActionBody } from "~/server/catalog/index.server";
 import { CustomerActionError, CustomerActionInput, findCustomer, getCustomer, runCustomerAccountAction } from "~/server/people/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/customer";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

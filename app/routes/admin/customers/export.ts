@@ -1,7 +1,7 @@
 import { csvDownload } from "~/routes/_edge/csv-download.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { customersCsvChunks, parseCustomerListQuery } from "~/server/people/index.server";
-import { getDb, logger } from "~/server/platform/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/export";
 
 /** The customers the list's search finds (every page), sorted as the list is, as a CSV download. */

@@ -7,7 +7,7 @@ import { isUuid } from "~/lib/uuid";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { idFrom, readActionBody } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { createDiscountCode, discountCategoryChoices, discountProductsById, getDiscountForEdit, updateDiscountCode } from "~/server/commerce/index.server";
 import type { Route } from "./+types/editor";
 

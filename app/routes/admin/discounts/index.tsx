@@ -9,7 +9,7 @@ import type { AdminDiscountQuery } from "~/lib/discounts-view";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { idFrom, readActionBody } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { deleteDiscountCode, listDiscountCodes, parseDiscountQuery, setDiscountCodeActive } from "~/server/commerce/index.server";
 import type { Route } from "./+types/index";
 

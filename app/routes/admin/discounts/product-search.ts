@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { searchDiscountProducts } from "~/server/commerce/index.server";
 import type { Route } from "./+types/product-search";
 

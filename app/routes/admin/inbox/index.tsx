@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { INBOX_PAGE_SIZE, type InboxFilter, listContactMessages } from "~/server/content/index.server";
-import { getDb, pageParam } from "~/server/platform/index.server";
+import { getDb, pageParam } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 
 const FILTERS: { value: InboxFilter; label: string }[] = [

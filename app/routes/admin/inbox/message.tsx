@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { refuse } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { getContactMessage, setMessageHandled } from "~/server/content/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/message";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { csvDownload } from "~/routes/_edge/csv-download.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { ordersCsvChunks, parseAdminOrderQuery } from "~/server/commerce/index.server";
 import type { Route } from "./+types/export";
 

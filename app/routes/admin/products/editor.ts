@@ -1,7 +1,7 @@
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { attachVariation, getLowStockDefault, getProductForEdit, idFrom, listActiveCategories, listAttachableVariations, listProductVariations, readActionBody, removeProductVariation, updateProductVariation } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/editor";
 import type { ProductEditorData } from "~/lib/catalog-view";
 import { isUuid } from "~/lib/uuid";

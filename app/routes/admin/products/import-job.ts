@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { z } from "zod";
 import { confirmImport, discardImport, ImportRequestError, STOCK_CHOICES } from "~/server/catalog/index.server";
 import { unitsSoldSince } from "~/server/commerce/index.server";

@@ -12,7 +12,7 @@ import { ADMIN_TABS, tabFromSearch, type AdminTab } from "~/components/admin/adm
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { bulkUpdateProducts, createProduct, deleteProduct, idFrom, listActiveCategories, listAdminProducts, listCategories, listVariationTypes, parseAdminProductQuery, readActionBody, setProductActive, updateProduct, VariationValuesUnavailable } from "~/server/catalog/index.server";
-import { getDb, logger } from "~/server/platform/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

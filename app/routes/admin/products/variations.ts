@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { runAdminAction, unknownIntent } from "~/routes/_edge/admin-action.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { addVariationValue, createVariationType, deleteVariationType, deleteVariationValue, idFrom, readActionBody, renameVariationType, renameVariationValue } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/variations";
 
 export async function loader({ request }: Route.LoaderArgs) {

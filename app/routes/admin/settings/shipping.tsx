@@ -4,7 +4,7 @@ import type { AdminActionResult } from "~/lib/product-input";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { readActionBody } from "~/server/catalog/index.server";
-import { getDb, logger } from "~/server/platform/index.server";
+import { getDb, logger } from "~/server/platform/http/index.server";
 import { createRate, createTaxRate, createZone, deleteRate, deleteTaxRate, deleteZone, loadShippingSettings, saveTaxSettings, ShippingSettingsError, updateRate, updateTaxRate, updateZone } from "~/server/commerce/index.server";
 import type { Route } from "./+types/shipping";
 
