@@ -3,7 +3,7 @@ import { RETURN_REASON_KEYS, type ReturnReason } from "~/lib/returns";
 import { getCurrentUser, invariantResponse, requireUser } from "~/routes/_edge/guards.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { findViewableOrder, orderReturnsView, requestReturn, ReturnError, type OrderViewer } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 
 /**
  * The shopper's return and withdrawal pages (profile/orders/:number/return and /withdraw): the

@@ -8,7 +8,7 @@ import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { listReturns, moveReturn, ReturnError, type AdminReturnRow, type ReturnMove } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/returns";
 
 type Filter = ReturnState | "all";

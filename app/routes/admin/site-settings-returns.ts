@@ -2,7 +2,7 @@ import { parseReturnsForm, type ReturnsSettingAnswer } from "~/lib/returns";
 import { jsonResponse } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { saveReturnsSetting } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/site-settings-returns";
 
 /**

@@ -6,7 +6,7 @@ import { SiteHeader } from "~/components/store/site-header";
 import { DEFAULT_BRANDING, DEFAULT_FOOTER } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { getReturnsSetting } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 
 /** Whether the footer shows 'Withdraw from contract' (the owner's EU withdrawal setting; the same for every visitor). */
 export async function loader() {

@@ -6,7 +6,7 @@ import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse } from "~/routes/_edge/guards.server";
 import { getReturnsSetting, requestOrderLink, TooManyLinkRequests } from "~/server/commerce/index.server";
-import { clientIp, getDb } from "~/server/platform/index.server";
+import { clientIp, getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/withdraw";
 
 /**
