@@ -9,6 +9,13 @@
 const AREAS = ["platform", "catalog", "commerce", "content", "people", "insight"];
 const FACE = `^app/server/(${AREAS.join("|")})/index\\.server\\.ts$`;
 const TEST = "\\.test\\.tsx?$";
+/** The domain areas: every area but platform, whose machinery routes reach only through the route kit. */
+const DOMAIN_AREAS = AREAS.filter((a) => a !== "platform");
+/** What a route may import from app/server: a domain area's face, or platform's route kit. */
+const ROUTE_MAY_IMPORT = [
+  `^app/server/(${DOMAIN_AREAS.join("|")})/index\\.server\\.ts$`,
+  "^app/server/platform/http/index\\.server\\.ts$",
+];
 
 /**
  * The areas each area may import (besides itself). The list is a ladder, so no circle between
@@ -100,10 +107,12 @@ module.exports = {
       name: "routes-through-the-faces",
       severity: "error",
       comment:
-        "Routes (and root.tsx, entry.server.tsx) import app/server only through the areas' faces " +
-        "(app/server/<area>/index.server.ts). Export what the route needs from the face.",
+        "Routes (and root.tsx, entry.server.tsx) import app/server only through the five domain " +
+        "faces (app/server/<catalog|commerce|content|people|insight>/index.server.ts) and platform's " +
+        "route kit (app/server/platform/http/index.server.ts): never platform's whole face, never an " +
+        "adapter (mail, payments, storage). Ask the area whose screen it is for what the route needs.",
       from: { path: "^app/(routes/|root\\.tsx$|entry\\.)", pathNot: TEST },
-      to: { path: "^app/server/", pathNot: FACE },
+      to: { path: "^app/server/", pathNot: ROUTE_MAY_IMPORT },
     },
     {
       name: "no-area-circle",

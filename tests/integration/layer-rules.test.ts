@@ -61,6 +61,12 @@ const FIXTURES: Record<string, string> = {
   "app/server/platform/refusal.server.ts": "export type Refusal = { kind: string; message: string };\n",
   "app/server/platform/index.server.ts":
     'export { env } from "./env.server";\n' + 'export type { Refusal } from "./refusal.server";\n',
+  // Platform's route kit: what a route edge needs, and no adapter.
+  "app/server/platform/http/index.server.ts":
+    'export { env } from "../env.server";\n' + 'export type { Refusal } from "../refusal.server";\n',
+  // Two adapters: file storage and a mail transport.
+  "app/server/platform/storage/storage.server.ts": "export const getStorage = () => ({ kind: 'disk' });\n",
+  "app/server/platform/mail/transport.server.ts": "export const sendMail = (to: string) => to;\n",
   "app/server/catalog/products/products.server.ts":
     'import type { ProductView } from "~/lib/catalog-view";\n' +
     'import { env } from "../../platform/index.server";\n' +
@@ -130,16 +136,34 @@ const FIXTURES: Record<string, string> = {
   // ui → a shop component.
   "app/components/ui/button.tsx":
     'import { Badge } from "../store/badge";\n' + "export function Button() { return Badge(); }\n",
-  // Allowed: a route calls an area's face and renders components.
+  // Allowed: a route calls an area's face and platform's route kit, and renders components.
   "app/routes/store/product.tsx":
     'import { listProducts } from "~/server/catalog/index.server";\n' +
+    'import { env } from "~/server/platform/http/index.server";\n' +
+    'import type { Refusal } from "../../server/platform/http/index.server";\n' +
     'import { Badge } from "~/components/store/badge";\n' +
-    "export function loader() { return listProducts(); }\n" +
+    "export function loader(r?: Refusal) { return r ? [] : env.port ? listProducts() : []; }\n" +
     "export default function Product() { return Badge(); }\n",
   // A route → an area's internals.
   "app/routes/store/category.tsx":
     'import { listProducts } from "~/server/catalog/products/products.server";\n' +
     "export function loader() { return listProducts(); }\n",
+  // A route → platform's whole face instead of the route kit.
+  "app/routes/store/cart.tsx":
+    'import { env } from "~/server/platform/index.server";\n' + "export function loader() { return env.port; }\n",
+  // A route → an adapter: the storage (through the alias) and a mail transport (relative).
+  "app/routes/resources/media.ts":
+    'import { getStorage } from "~/server/platform/storage/storage.server";\n' +
+    "export function loader() { return getStorage(); }\n",
+  "app/routes/store/contact.tsx":
+    'import { sendMail } from "../../server/platform/mail/transport.server";\n' +
+    "export function action() { return sendMail('shop@example.test'); }\n",
+  // root.tsx → platform's whole face.
+  "app/root.tsx":
+    'import { env } from "./server/platform/index.server";\n' + "export function loader() { return env.port; }\n",
+  // An area → the route kit: areas use platform's own face.
+  "app/server/commerce/orders/kit.server.ts":
+    'import { env } from "~/server/platform/http/index.server";\n' + "export const kit = env;\n",
   // A two-file circle.
   "app/lib/circle-a.ts": 'import { b } from "./circle-b";\n' + "export const a = () => b;\n",
   "app/lib/circle-b.ts": 'import { a } from "./circle-a";\n' + "export const b = () => a;\n",
@@ -187,6 +211,11 @@ describe("layer rules", () => {
         "other-areas-through-the-face: app/server/commerce/orders/reload.server.ts → app/server/catalog/products/products.server.ts",
         "other-areas-through-the-face: app/server/platform/db/counts.server.ts → app/server/catalog/products/products.server.ts",
         "routes-through-the-faces: app/routes/store/category.tsx → app/server/catalog/products/products.server.ts",
+        "routes-through-the-faces: app/routes/store/cart.tsx → app/server/platform/index.server.ts",
+        "routes-through-the-faces: app/routes/resources/media.ts → app/server/platform/storage/storage.server.ts",
+        "routes-through-the-faces: app/routes/store/contact.tsx → app/server/platform/mail/transport.server.ts",
+        "routes-through-the-faces: app/root.tsx → app/server/platform/index.server.ts",
+        "other-areas-through-the-face: app/server/commerce/orders/kit.server.ts → app/server/platform/http/index.server.ts",
         // Each pair of areas importing each other, whichever files do it: catalog ↔ commerce
         // (through faces only) and platform ↔ catalog.
         "no-area-circle: app/server/catalog → app/server/commerce",

@@ -4,7 +4,7 @@ import { OrderStatCards } from "~/components/admin/order-stat-cards";
 import { OrderTable } from "~/components/admin/order-table";
 import { Pagination } from "~/components/admin/pagination";
 import { requireAdmin } from "~/routes/_edge/guards.server";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { getAdminOrderStats, getCustomerLabel, listAdminOrders, parseAdminOrderQuery } from "~/server/commerce/index.server";
 import type { Route } from "./+types/index";
 

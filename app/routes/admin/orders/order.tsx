@@ -13,7 +13,7 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getDb } from "~/server/platform/index.server";
+import { getDb } from "~/server/platform/http/index.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import {
   changeOrderStatus,
