@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { type Db, orders, publicUrl, testPaymentSessions } from "../../platform/index.server";
+import { type Db, orders, publicUrl, testPaymentRefunds, testPaymentSessions } from "../../platform/index.server";
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   PAYMENT_SESSION_LIFETIME_MS,
@@ -85,9 +85,18 @@ export class TestPaymentProvider implements PaymentProvider {
     return rows.map((r) => r.id);
   }
 
-  async refund(session: { id: string }, opts: { amountCents?: number | null } = {}) {
-    // Part of a payment back leaves the session paid; the test provider keeps no running balance.
-    if (opts.amountCents != null) return;
+  async refund(session: { id: string }, opts: { idempotencyKey?: string; amountCents?: number | null } = {}) {
+    // Each refund asked for is a row, once per key (a repeated call is answered, not made twice),
+    // so a test reads what was given back. Part of a payment back leaves the session paid.
+    if (opts.amountCents != null) {
+      const [paid] = await this.db.select({ id: testPaymentSessions.id }).from(testPaymentSessions).where(eq(testPaymentSessions.id, session.id));
+      if (!paid) return;
+      await this.db
+        .insert(testPaymentRefunds)
+        .values({ sessionId: session.id, amountCents: opts.amountCents, idempotencyKey: opts.idempotencyKey ?? `test-refund-${randomBytes(12).toString("hex")}` })
+        .onConflictDoNothing({ target: testPaymentRefunds.idempotencyKey });
+      return;
+    }
     await this.db
       .update(testPaymentSessions)
       .set({ status: "refunded" })

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { type Db, orders } from "../../platform/index.server";
 import { releaseDiscountUse } from "../discounts/uses.server";
 import { confirmPayment } from "./confirm.server";
-import { recordProviderCall, runOrderCall, type Actor } from "./provider-calls.server";
+import { recordProviderCall, runOrderCall, runProviderCall, type Actor } from "./provider-calls.server";
+import { pendingRefundCalls, recordRestRefund } from "./refunds.server";
 import { shopProviders, type Providers } from "./providers.server";
 import { releaseOrderStock } from "./stock.server";
 
@@ -21,6 +22,7 @@ export type RefundResult = "none" | "refunded" | "failed";
 export const takenAndHeld = (paymentStatus: string) => paymentStatus === "paid" || paymentStatus === "partially_refunded";
 
 const CANCEL_REFUND_NOTE = "Payment refunded in full: the order was cancelled.";
+const CANCEL_REST_NOTE = "The rest of the payment refunded: the order was cancelled.";
 
 /**
  * Inside an admin's status change, with the order locked: what cancelling it (or accepting it
@@ -33,7 +35,10 @@ export async function recordOrderClosing(tx: Db, order: OrderRow, move: ClosingM
     cancelling && order.paidAt ? await releaseOrderStock(tx, order.id, { userId: move.actor.actorUserId, label: move.actor.actorLabel }) : false;
   // A paid $0.00 order was never charged (checkout/free-order.server.ts): nothing to refund.
   if (cancelling && takenAndHeld(order.paymentStatus) && move.refund !== false && order.totalAmountCents > 0) {
-    await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: CANCEL_REFUND_NOTE, actor: move.actor });
+    // After partial refunds, what is left is one more refund row; else the whole payment, as always.
+    if ((await recordRestRefund(tx, order, CANCEL_REST_NOTE, move.actor)) === "whole") {
+      await recordProviderCall(tx, { orderId: order.id, kind: "refund", note: CANCEL_REFUND_NOTE, actor: move.actor });
+    }
   }
   // Cancelled before it was paid: the discount code's use is given back.
   if (cancelling && order.paymentStatus === "unpaid") await releaseDiscountUse(tx, order.id);
@@ -54,7 +59,11 @@ export async function carryOutOrderClosing(
 ): Promise<RefundResult> {
   const providers = opts.providers ?? shopProviders(db);
   if (move.to === "cancelled" && takenAndHeld(order.paymentStatus) && move.refund !== false && order.totalAmountCents > 0) {
-    return (await runOrderCall(db, order.id, "refund", { providers, actor: move.actor })) === "done" ? "refunded" : "failed";
+    const rest = await pendingRefundCalls(db, order.id);
+    if (!rest.length) return (await runOrderCall(db, order.id, "refund", { providers, actor: move.actor })) === "done" ? "refunded" : "failed";
+    let result: RefundResult = "refunded";
+    for (const taskId of rest) if ((await runProviderCall(db, taskId, { providers, actor: move.actor })) !== "done") result = "failed";
+    return result;
   }
   if (order.paymentStatus !== "unpaid" || !order.paymentSessionId) return "none";
   await runOrderCall(db, order.id, "expire_session", { providers });

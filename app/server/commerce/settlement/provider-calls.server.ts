@@ -3,6 +3,7 @@ import { type Db, enqueue, logger, orderEvents, orders, PAYMENT_TASK_KINDS, paym
 import { releaseDiscountUse } from "../discounts/uses.server";
 import { addOrderEvent } from "../orders/events.server";
 import { recordPendingRefund, settleRefund } from "./ledger.server";
+import { recordRefundSucceeded } from "./refund-settled.server";
 import { shopProviders, type Providers } from "./providers.server";
 
 /**
@@ -94,7 +95,8 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       const [exists] = await db.select({ state: paymentTasks.state }).from(paymentTasks).where(eq(paymentTasks.id, taskId));
       return exists ? (exists.state === "done" ? "done" : "busy") : "missing";
     }
-    if (task.state === "done") return "done";
+    // A refund the owner closed is given up: never made after that.
+    if (task.state === "done" || task.state === "closed") return "done";
     if (task.state === "awaiting_owner") return "awaiting_owner";
     const [order] = await tx.select().from(orders).where(eq(orders.id, task.orderId));
     if (!order) return "missing";
@@ -129,7 +131,11 @@ export async function runProviderCall(db: Db, taskId: string, opts: RunOptions =
       .update(paymentTasks)
       .set({ state: "done", attempts: sql`${paymentTasks.attempts} + 1`, lastError: null, doneAt: sql`now()` })
       .where(eq(paymentTasks.id, task.id));
-    if (task.kind === "refund") {
+    if (task.movementId) {
+      // One refund of a part of the order (refunds.server.ts): its own row, its own timeline line and mail.
+      await recordRefundSucceeded(tx, task);
+      logger.info({ orderId: order.id, orderNumber: order.orderNumber, amountCents: task.amountCents }, "refund made");
+    } else if (task.kind === "refund") {
       const refunded = await tx
         .update(orders)
         .set({ paymentStatus: "refunded", updatedAt: new Date(), version: sql`${orders.version} + 1` })

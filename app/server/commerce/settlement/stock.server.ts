@@ -4,6 +4,7 @@ import type { LineProblem } from "~/lib/pricing-view";
 import { type Db, orderItems, orders } from "../../platform/index.server";
 import { giveBackProductUnits, takeProductUnits, type LowStockAlert } from "../../catalog/index.server";
 import { addOrderEvent } from "../orders/events.server";
+import { unitsComeBack } from "./refunds.server";
 
 /**
  * The shop's stock rules, in one place: whether a cart line can be bought (the cart page and the
@@ -91,15 +92,20 @@ export async function releaseOrderStock(db: Db, orderId: string, actor: { userId
       .from(orderItems)
       .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTracked, true)))
       .orderBy(asc(orderItems.productId));
+    // Units a refund or a return already restocked or wrote off are not given back again.
+    const comeBack = await unitsComeBack(tx, orderId);
+    let units = 0;
     for (const line of lines) {
-      if (!line.productId) continue;
-      await giveBackProductUnits(tx, line.productId, line.quantity);
+      const quantity = line.quantity - (comeBack.get(line.id) ?? 0);
+      if (quantity <= 0) continue;
+      units += quantity;
+      if (line.productId) await giveBackProductUnits(tx, line.productId, quantity);
     }
     await tx.update(orders).set({ stockReleasedAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
     await addOrderEvent(tx, {
       orderId,
       kind: "status",
-      note: `Stock returned: ${lines.reduce((n, l) => n + l.quantity, 0)} units`,
+      note: `Stock returned: ${units} units`,
       actorUserId: actor.userId ?? null,
       actorLabel: actor.label ?? "system",
     });
