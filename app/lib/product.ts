@@ -29,6 +29,11 @@ export type ProductCardData = {
   swatches: string[];
   unlimitedStock: boolean;
   stockQuantity: number;
+  /**
+   * On a reduced product, its lowest price in the 30 days before the reduction began
+   * (docs/rules/lowest-price.md); null or absent: no line is shown.
+   */
+  lowestPriceCents?: number | null;
 };
 
 export type ProductDetailData = ProductCardData & {

@@ -58,7 +58,7 @@ export function ProductCard({
           </Link>
         </h3>
         <Rating value={product.rating} reviewCount={product.reviewCount} />
-        <Price cents={product.priceCents} originalCents={product.originalPriceCents} />
+        <Price cents={product.priceCents} originalCents={product.originalPriceCents} lowestCents={product.lowestPriceCents} />
         <ColorDots colors={product.colors} swatches={product.swatches} />
         <AddToCartButton product={product} className="mt-auto" />
       </div>

@@ -8,7 +8,8 @@ import { Rating } from "~/components/store/rating";
 import { Button } from "~/components/ui/lean/button";
 import { ownImageSrcSet } from "~/lib/images";
 import { useNonce } from "~/lib/nonce";
-import { canAddToCart, type ProductDetailData } from "~/lib/product";
+import { lowestPriceText } from "~/lib/lowest-price";
+import { canAddToCart, isOnSale, type ProductDetailData } from "~/lib/product";
 import { ReviewInput } from "~/lib/review-input";
 import { ownReviewText, REVIEW_RECEIVED } from "~/lib/review-texts";
 import type { ProductReviewsPage, PublicReview, ReviewResult } from "~/lib/reviews-view";
@@ -125,6 +126,10 @@ function productJsonLd(p: ProductDetailData, url: string, image: string, reviews
       price: (p.priceCents / 100).toFixed(2),
       availability: canAddToCart(p) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
+      // The 30-day lowest price beside a reduction, as the page says it (docs/decisions/0036): the
+      // Offer's description, a text schema.org allows on any Thing; a second price in the offer
+      // could be read as what the product costs.
+      description: p.lowestPriceCents != null && isOnSale(p) ? lowestPriceText(p.lowestPriceCents) : undefined,
     },
     // Search engines reject a rating without reviews.
     aggregateRating:
@@ -180,7 +185,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <h1 className="mt-1 text-3xl font-bold tracking-tight">{p.name}</h1>
           </div>
           <Rating value={p.rating} reviewCount={p.reviewCount} />
-          <Price cents={p.priceCents} originalCents={p.originalPriceCents} size="lg" />
+          <Price cents={p.priceCents} originalCents={p.originalPriceCents} lowestCents={p.lowestPriceCents} size="lg" />
           {p.description ? <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{p.description}</p> : null}
           {p.colors.length > 0 ? (
             <div>

@@ -76,3 +76,9 @@ export {
   reviewsPageParam,
   submitReview,
 } from "./reviews/reviews.server";
+export {
+  getLowestPriceSetting,
+  lowestPricesBeforeReduction,
+  recordPrices,
+  saveLowestPriceSetting,
+} from "./products/price-history.server";

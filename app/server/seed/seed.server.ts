@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { SETTING_KEYS } from "~/lib/site-settings";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings-defaults";
+import { recordPrices } from "../catalog/index.server";
 import { createOrPromoteAdmin } from "../people/index.server";
 import { blogPosts, categories, type Db, getStorage, products, shopMeta, siteSettings } from "../platform/index.server";
 import { demoPosts } from "./demo-posts";
@@ -74,7 +75,7 @@ export async function seedDemo(db: Db, opts: { images?: boolean } = {}): Promise
 
   const seeded = await once(db, "demo_seeded", async (tx) => {
     const now = Date.now();
-    await tx.insert(products).values(
+    const seededProducts = await tx.insert(products).values(
       demoProducts.map((p, i) => ({
         name: p.name,
         description: p.description,
@@ -95,7 +96,9 @@ export async function seedDemo(db: Db, opts: { images?: boolean } = {}): Promise
         createdAt: new Date(now - i * 3_600_000),
         updatedAt: new Date(now - i * 3_600_000),
       })),
-    );
+    ).returning({ id: products.id });
+    // Their prices start the price history, as every price write does.
+    await recordPrices(tx, seededProducts.map((p) => p.id));
     await tx.insert(blogPosts).values(
       demoPosts.map((p) => ({
         title: p.title,

@@ -4,6 +4,7 @@ import { unionLists } from "./fields.server";
 import type { VariantMerge } from "./formats.server";
 import type { ProductVariationDraft } from "./product-draft.server";
 import { heaviest } from "./weight.server";
+import { recordPrices } from "../products/price-history.server";
 import { attachVariations, pgTextArray } from "./write-products.server";
 
 type Parent = { id: string; sku: string; colors: string[] };
@@ -111,5 +112,6 @@ export async function applyMerges(db: Db, byParent: Map<string, VariantMerge[]>)
       where p.id = u.id`);
   }
   await attachVariations(db, links);
+  await recordPrices(db, [...new Set([...updates.map((u) => u.id), ...links.map((l) => l.productId)])]);
   return { merged, missing };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/index.server";
 import type { ProductDraft, ProductField, ProductVariationDraft } from "./product-draft.server";
+import { recordPrices } from "../products/price-history.server";
 
 /** PostgreSQL array literal for text[]: each item quoted, backslashes and quotes escaped. */
 export function pgTextArray(items: string[]): string {
@@ -152,6 +153,8 @@ export async function writeProducts(
     d.sku && d.variations.length ? d.variations.map((variation) => ({ productId: idBySku.get(d.sku)!, variation })) : [],
   );
   await attachVariations(db, items);
+  // Every price the batch set starts or continues its history, in the batch's transaction.
+  await recordPrices(db, rows.map((r) => r.id));
   let created = 0;
   for (const r of rows) if (r.inserted) created++;
   return { created, updated: rows.length - created, newCategories, categories: canonical };

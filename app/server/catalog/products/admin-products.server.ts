@@ -7,6 +7,7 @@ import { type Db, products } from "../../platform/index.server";
 import { CatalogInputError, pgErrorCode, UNIQUE_VIOLATION } from "./admin-errors.server";
 import { assertCategoryUsable } from "./categories.server";
 import { needsRestock } from "./low-stock.server";
+import { recordPrices } from "./price-history.server";
 import { literalMatch } from "./storefront-search.server";
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -183,6 +184,7 @@ export async function createProduct(db: Db, raw: unknown): Promise<{ id: string 
     return await db.transaction(async (tx) => {
       await assertCategoryUsable(tx, input.category);
       const [row] = await tx.insert(products).values(columnsOf(input)).returning({ id: products.id });
+      await recordPrices(tx, [row!.id]);
       return row!;
     });
   } catch (err) {
@@ -218,6 +220,7 @@ export async function updateProduct(db: Db, id: string, raw: unknown): Promise<{
         .set({ ...columnsOf(input), updatedAt: touchedAt })
         .where(eq(products.id, id))
         .returning({ version: versionOf });
+      await recordPrices(tx, [id]);
       return row!;
     });
   } catch (err) {

@@ -4,6 +4,7 @@ import { type Db, products } from "../../platform/index.server";
 import { CatalogInputError, CHECK_VIOLATION, pgErrorCode } from "./admin-errors.server";
 import { touchedAt } from "./admin-products.server";
 import { assertCategoryUsable } from "./categories.server";
+import { recordPrices } from "./price-history.server";
 
 /** The price after a bulk adjustment, in SQL so every row uses its own current price. */
 function adjustedPrice(adj: NonNullable<BulkEditInput["priceAdjustment"]>): SQL<number> {
@@ -89,6 +90,7 @@ export async function bulkUpdateProducts(db: Db, raw: unknown): Promise<{ update
     if (input.featured !== undefined) set.featured = input.featured;
     try {
       const rows = await tx.update(products).set(set).where(selected).returning({ id: products.id });
+      await recordPrices(tx, rows.map((r) => r.id));
       return { updated: rows.length };
     } catch (err) {
       if (pgErrorCode(err) === CHECK_VIOLATION) {

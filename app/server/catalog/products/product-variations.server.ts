@@ -3,6 +3,7 @@ import type { AttachedVariation } from "~/lib/catalog-view";
 import { ProductVariationField } from "~/lib/product-input";
 import { type Db, productVariations, variationTypes, variationValues } from "../../platform/index.server";
 import { CatalogInputError, pgErrorCode } from "./admin-errors.server";
+import { recordPrices } from "./price-history.server";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 
@@ -31,15 +32,20 @@ export async function listProductVariations(db: Db, productId: string): Promise<
  */
 export async function attachVariation(db: Db, productId: string, variationValueId: string): Promise<string> {
   try {
-    const rows = await db
-      .insert(productVariations)
+    const rows = await db.transaction(async (tx) => {
+      const attached = await tx
+        .insert(productVariations)
       .values({ productId, variationValueId, priceAdjustmentCents: 0, stockQuantity: 0, skuSuffix: "" })
       .onConflictDoUpdate({
         target: [productVariations.productId, productVariations.variationValueId],
         set: { active: true, priceAdjustmentCents: 0, stockQuantity: 0, skuSuffix: "" },
-        setWhere: sql`${productVariations.active} = false`,
-      })
-      .returning({ id: productVariations.id });
+          setWhere: sql`${productVariations.active} = false`,
+        })
+        .returning({ id: productVariations.id });
+      // A variation's price starts its history when it is attached (again).
+      if (attached.length) await recordPrices(tx, [productId]);
+      return attached;
+    });
     if (rows.length === 0) throw new CatalogInputError("This variation is already added to the product", "conflict", "variationValueId");
     return rows[0]!.id;
   } catch (err) {
@@ -57,11 +63,16 @@ export async function updateProductVariation(db: Db, productId: string, id: stri
       : parsed.field === "stockQuantity"
         ? { stockQuantity: parsed.value }
         : { skuSuffix: parsed.value };
-  const rows = await db
-    .update(productVariations)
-    .set(set)
-    .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
-    .returning({ id: productVariations.id });
+  const rows = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(productVariations)
+      .set(set)
+      .where(and(eq(productVariations.id, id), eq(productVariations.productId, productId), eq(productVariations.active, true)))
+      .returning({ id: productVariations.id });
+    // A new adjustment is a new price for this variation; other fields change none and add no row.
+    if (updated.length && parsed.field === "priceAdjustment") await recordPrices(tx, [productId]);
+    return updated;
+  });
   if (rows.length === 0) throw new CatalogInputError("Variation not found", "not_found");
 }
 

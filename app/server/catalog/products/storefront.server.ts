@@ -15,6 +15,7 @@ import { categories, type Db, productCounts, products } from "../../platform/ind
 import { cardColumns, countUpTo, orderBy, pageOf, pageOfMatches, type CardRow } from "./listing-queries.server";
 import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefront-search.server";
 import { swatchFor } from "./swatches.server";
+import { withLowestPrices } from "./price-history.server";
 
 /**
  * The storefront's reads: the home featured list, the /shop listing with search, category and
@@ -60,7 +61,7 @@ export async function listFeaturedProducts(db: Db, page: Page): Promise<ProductC
     .orderBy(...orderBy("featured", products))
     .limit(page.limit + 1)
     .offset(page.offset);
-  return { items: rows.slice(0, page.limit).map(toProductCard), hasMore: rows.length > page.limit };
+  return { items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard)), hasMore: rows.length > page.limit };
 }
 
 /** The /shop category dropdown: active categories by name. */
@@ -115,7 +116,7 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page)
         .where(filters.category ? eq(productCounts.category, filters.category) : undefined),
     ]);
     return {
-      items: rows.slice(0, page.limit).map(toProductCard),
+      items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard)),
       total: count?.n ?? 0,
       totalIsCapped: false,
       hasMore: rows.length > page.limit,
@@ -147,7 +148,7 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page)
       }
       const typoCapped = typoTotal > TYPO_COUNT_CAP;
       return {
-        items: rows.slice(0, page.limit).map(toProductCard),
+        items: await withLowestPrices(tx, rows.slice(0, page.limit).map(toProductCard)),
         total: exactCapped ? SEARCH_COUNT_CAP : exactTotal + Math.min(typoTotal, TYPO_COUNT_CAP),
         totalIsCapped: exactCapped || typoCapped,
         hasMore: rows.length > page.limit,
@@ -174,8 +175,9 @@ export async function getStorefrontProduct(db: Db, id: string): Promise<ProductD
     .from(products)
     .where(and(eq(products.id, id), isActive));
   if (!row) return null;
+  const [card] = await withLowestPrices(db, [toProductCard(row)]);
   return {
-    ...toProductCard(row),
+    ...card!,
     description: row.description,
     category: row.category,
     sku: row.sku,
