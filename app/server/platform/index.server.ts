@@ -1,5 +1,6 @@
 // The platform's face: the machinery every area uses and no shop rule lives in (database,
 // HTTP edges, jobs, mail outbox, storage, settings store, logging). Platform imports no area.
+// Routes do not import this face: they use the route kit, ./http/index.server.ts.
 
 export { closeDatabase, getDb, openDatabase } from "./db/client.server";
 export type { Database, Db } from "./db/client.server";
@@ -50,17 +51,13 @@ export {
 } from "./db/schema/index";
 export type { ReturnedLine, WeightBand } from "./db/schema/index";
 export { RETURN_REASONS, RETURN_STATES } from "./db/schema/index";
-export { RETRY_AFTER_SECONDS, UNAVAILABLE, isDatabaseUnavailable } from "./db/unavailable.server";
-export { getEnv, getPublicEnv, publicUrl } from "./env.server";
+export { getEnv, publicUrl } from "./env.server";
 export type { Env } from "./env.server";
-export { builtStylesheet, rewriteForFirstPaint } from "./http/first-paint.server";
-export { markDatabaseUnavailable, metDatabaseOutage } from "./http/outage.server";
 export { changeLogJobs } from "./http/page-cache.server";
 export { pageParam } from "./http/page-param.server";
 export {
   checkRateLimits,
   clearRateLimits,
-  clientIp,
   hit,
   hitPerSource,
   limitedSource,
@@ -68,19 +65,8 @@ export {
   rateLimitRefusal,
   tooManyAttemptsMessage,
 } from "./http/rate-limit.server";
-export type { RateLimitCheck, RateLimitResult } from "./http/rate-limit.server";
-export {
-  BROWSER_DRAIN_BYTES,
-  BodyTooLargeError,
-  PUBLIC_FORM_MAX_BYTES,
-  bodyChunks,
-  discardBody,
-  readBodyText,
-  readFormWithLimit,
-  readJsonBody,
-  readJsonWithLimit,
-  readPublicFormBody,
-} from "./http/read-body.server";
+export type { RateLimitResult } from "./http/rate-limit.server";
+export { BodyTooLargeError, readBodyText, readFormWithLimit, readJsonBody } from "./http/read-body.server";
 export { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./http/session-policy";
 export { RENDERED_FOR } from "./http/session-viewer.server";
 export type { ViewerRole } from "./http/session-viewer.server";
@@ -127,7 +113,6 @@ export type { Refusal, RefusalKind } from "./refusal.server";
 export { getAuthSecret, purposeKey } from "./secrets.server";
 export { changeSetting, getSiteSettings, saveSetting, saveSiteSettings } from "./settings/settings.server";
 export { logProductPageChange } from "./http/storefront-changes.server";
-export { shutdownSignal } from "./shutdown.server";
 export type { Storage } from "./storage/backend.server";
 export { statStorage } from "./storage/probe.server";
 export { DiskStorage, MEDIA_PREFIX, getStorage } from "./storage/storage.server";
