@@ -6,6 +6,7 @@
 
 export const REPORT_IDS = [
   "sales-by-day",
+  "sales-and-refunds",
   "sales-by-product",
   "sales-by-category",
   "discounts-and-tax",
@@ -30,6 +31,12 @@ export const REPORTS: ReportInfo[] = [
     id: "sales-by-day",
     title: "Sales by day",
     description: "Every day of the range: orders, units, revenue, discounts, shipping and tax of the orders that count.",
+    usesRange: true,
+  },
+  {
+    id: "sales-and-refunds",
+    title: "Gross, refunds and net",
+    description: "Per day: gross sales of the orders that count, the refunds that succeeded that day (however long after the sale) and net sales (gross less refunds).",
     usesRange: true,
   },
   { id: "sales-by-product", title: "Sales by product", description: "Units and revenue per product, best-selling first.", usesRange: true },

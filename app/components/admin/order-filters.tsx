@@ -14,7 +14,16 @@ export const ORDER_STATUS_FILTERS = [
   { value: "cancelled", label: "Cancelled" },
 ] as const;
 
-export type OrderFilterValues = { status: string; q: string; customer: string | null; needs?: string | null };
+/** The payment state, as the order ledger says (docs/money-path.md, "Who reads the ledger"). */
+export const ORDER_PAYMENT_FILTERS = [
+  { value: "all", label: "Any payment" },
+  { value: "unpaid", label: "Unpaid" },
+  { value: "paid", label: "Paid" },
+  { value: "partially_refunded", label: "Partially refunded" },
+  { value: "refunded", label: "Refunded" },
+] as const;
+
+export type OrderFilterValues = { status: string; q: string; customer: string | null; needs?: string | null; payment?: string };
 
 /** The dashboard's 'Needs attention' filters (`?needs=`), as the list describes them. */
 export const ORDER_NEEDS_LABELS: Record<string, string> = {
@@ -28,6 +37,7 @@ export function orderListSearch(f: OrderFilterValues, page = 1) {
   const p = new URLSearchParams();
   if (f.q) p.set("q", f.q);
   if (f.status !== "all") p.set("status", f.status);
+  if (f.payment && f.payment !== "all") p.set("payment", f.payment);
   if (f.customer) p.set("customer", f.customer);
   if (f.needs) p.set("needs", f.needs);
   if (page > 1) p.set("page", String(page));
@@ -37,7 +47,8 @@ export function orderListSearch(f: OrderFilterValues, page = 1) {
 
 /** A GET form (works without JavaScript); the button applies the search and the status together. */
 export function OrderFilters({ filters, customerLabel }: { filters: OrderFilterValues; customerLabel: string | null }) {
-  const active = filters.q !== "" || filters.status !== "all" || filters.customer !== null || Boolean(filters.needs);
+  const payment = filters.payment ?? "all";
+  const active = filters.q !== "" || filters.status !== "all" || payment !== "all" || filters.customer !== null || Boolean(filters.needs);
   const exportHref = `/admin/orders/export${orderListSearch(filters)}`;
   return (
     <div className="grid gap-3">
@@ -63,6 +74,16 @@ export function OrderFilters({ filters, customerLabel }: { filters: OrderFilterV
             key={filters.status}
           >
             {ORDER_STATUS_FILTERS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-payment">Payment</Label>
+          <NativeSelect id="order-payment" name="payment" defaultValue={payment} key={payment}>
+            {ORDER_PAYMENT_FILTERS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { query, stats, customerLabel, orders, total, pages } = loaderData;
-  const filtered = query.q !== "" || query.status !== "all" || query.customer !== null || query.needs != null;
+  const filtered = query.q !== "" || query.status !== "all" || (query.payment ?? "all") !== "all" || query.customer !== null || query.needs != null;
   const page = query.page;
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">

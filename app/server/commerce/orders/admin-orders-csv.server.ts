@@ -21,6 +21,8 @@ const HEADER = [
   "tax_name",
   "tax",
   "total",
+  "refunded",
+  "net",
   "currency",
   "address",
   "city",
@@ -33,7 +35,8 @@ const HEADER = [
 /**
  * Dollars with 2 decimals and no $ sign, so a spreadsheet reads the cell as a number. The money
  * columns are the order's quote: discount is the amount taken off (positive), tax_name its label
- * ('VAT 20% (included)': a tax included in the prices is not added to the total).
+ * ('VAT 20% (included)': a tax included in the prices is not added to the total); refunded is what
+ * the order ledger gave back of the total, net the total less it.
  */
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
@@ -65,6 +68,8 @@ export async function* ordersCsvChunks(db: Db, query: Omit<AdminOrderQuery, "pag
           taxLabel({ name: r.taxName, rateBasisPoints: r.taxRateBasisPoints, included: r.pricesIncludeTax, amountCents: r.taxCents }),
           amount(r.taxCents),
           amount(r.totalAmountCents),
+          amount(r.refundedCents),
+          amount(r.totalAmountCents - r.refundedCents),
           r.currency.toUpperCase(),
           r.address,
           r.city,

@@ -18,8 +18,14 @@ export type AdminOrderQuery = {
   customer: string | null;
   /** Orders that need the owner (the dashboard's 'Needs attention' links): see attention.server.ts. */
   needs?: OrderNeed | null;
+  /** The payment state (the ledger's, cached on the order by settlement/ledger.server.ts); "all" for any. */
+  payment?: PaymentFilter;
   page: number;
 };
+
+export const PAYMENT_FILTERS = ["unpaid", "paid", "partially_refunded", "refunded"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number] | "all";
+const isPaymentFilter = (v: string | null): v is (typeof PAYMENT_FILTERS)[number] => (PAYMENT_FILTERS as readonly string[]).includes(v ?? "");
 
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,6 +40,7 @@ export function parseAdminOrderQuery(url: URL): AdminOrderQuery {
     q: (p.get("q") ?? "").trim().slice(0, 100),
     customer: CUSTOMER_ID.test(customer) ? customer : null,
     needs: isOrderNeed(needs) ? needs : null,
+    payment: isPaymentFilter(p.get("payment")) ? (p.get("payment") as PaymentFilter) : "all",
     page: pageParam(p),
   };
 }
@@ -46,6 +53,7 @@ function whereOf(query: Omit<AdminOrderQuery, "page">): SQL | undefined {
   if (query.status !== "all") parts.push(eq(orders.status, query.status));
   if (query.customer) parts.push(eq(orders.userId, query.customer));
   if (query.needs) parts.push(orderNeedCondition(query.needs));
+  if (query.payment && query.payment !== "all") parts.push(eq(orders.paymentStatus, query.payment));
   if (query.q) {
     const pattern = likeLiteral(query.q);
     parts.push(
@@ -108,8 +116,11 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   };
 }
 
-/** Revenue counts paid orders that were not cancelled (docs/decisions/0004). */
-export const COUNTS_AS_REVENUE = sql`${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled'`;
+/**
+ * Revenue counts paid orders that were not cancelled (docs/decisions/0004), partially refunded
+ * ones included, less what the ledger gave back of them (orders.refunded_cents).
+ */
+export const COUNTS_AS_REVENUE = sql`${orders.paymentStatus} in ('paid', 'partially_refunded') and ${orders.status} <> 'cancelled'`;
 
 export async function getAdminOrderStats(db: Db): Promise<AdminOrderStats> {
   const [row] = await db
@@ -117,7 +128,7 @@ export async function getAdminOrderStats(db: Db): Promise<AdminOrderStats> {
       totalOrders: sql<number>`count(*)::int`,
       paidOrders: sql<number>`(count(*) filter (where ${COUNTS_AS_REVENUE}))::int`,
       // A sum of int is a bigint, which the driver returns as text.
-      revenue: sql<string>`coalesce(sum(${orders.totalAmountCents}) filter (where ${COUNTS_AS_REVENUE}), 0)::text`,
+      revenue: sql<string>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}) filter (where ${COUNTS_AS_REVENUE}), 0)::text`,
       pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
       processing: sql<number>`(count(*) filter (where ${orders.status} = 'processing'))::int`,
       shipped: sql<number>`(count(*) filter (where ${orders.status} = 'shipped'))::int`,
@@ -217,6 +228,7 @@ export async function* filteredOrderBatches(db: Db, query: Omit<AdminOrderQuery,
         ...listColumns,
         phone: orders.phone,
         ...orderMoneyColumns,
+        refundedCents: orders.refundedCents,
         currency: orders.currency,
         address: orders.address,
         city: orders.city,

@@ -310,3 +310,53 @@ export async function salesByCategory(db: Db, range: DayRange, opts: SalesRankin
     ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`);
   return result.rows.map((r) => ({ category: r.category, units: Number(r.units), revenueCents: Number(r.revenue_cents) }));
 }
+
+/**
+ * Gross, refunds and net of one UTC day, as the order ledger has them (docs/money-path.md, "Who
+ * reads the ledger"): gross is what the orders that count took on the day they were paid (their
+ * revenue above); refunds are the ledger's succeeded refunds of those orders, each on the UTC day
+ * it succeeded, however long after the sale; net is gross less refunds. An order refunded in full
+ * or cancelled stops counting altogether, so neither its sale nor its refund is in any day; a
+ * refund of what was paid beyond an order's total gives back money that was never a sale, so it is
+ * not a refund of sales either.
+ */
+export type NetSalesDay = { day: string; orders: number; grossCents: number; refunds: number; refundedCents: number; netCents: number };
+export type NetSalesTotals = Omit<NetSalesDay, "day">;
+
+type RefundDayRow = { day: string; refunds: number; refunded_cents: string | number };
+
+/** The range's refunds by the UTC day they succeeded (through the ledger's index of succeeded refunds). */
+async function refundsByDay(db: Db, range: DayRange): Promise<Map<string, { refunds: number; refundedCents: number }>> {
+  const result = await db.execute<RefundDayRow>(sql`
+    select (m.settled_at at time zone 'UTC')::date::text as day, count(*)::int as refunds, sum(m.amount_cents)::bigint as refunded_cents
+    from order_money_movements m
+    join sales_counted_orders c on c.order_id = m.order_id
+    left join payment_tasks t on t.id = m.payment_task_id
+    where m.kind = 'refund' and m.state = 'succeeded'
+      and m.settled_at >= ${range.start}::date at time zone 'UTC'
+      and m.settled_at < (${range.end}::date + 1) at time zone 'UTC'
+      and t.kind is distinct from 'refund_difference'
+    group by 1`);
+  return new Map(result.rows.map((r) => [r.day, { refunds: Number(r.refunds), refundedCents: Number(r.refunded_cents) }]));
+}
+
+/** Every day of the range with its gross, refunds and net (days with neither as zeros). */
+export async function netSalesByDay(db: Db, range: DayRange): Promise<NetSalesDay[]> {
+  const [days, refunds] = await Promise.all([salesByDay(db, range), refundsByDay(db, range)]);
+  return days.map((d) => {
+    const r = refunds.get(d.day) ?? { refunds: 0, refundedCents: 0 };
+    return { day: d.day, orders: d.orders, grossCents: d.revenueCents, refunds: r.refunds, refundedCents: r.refundedCents, netCents: d.revenueCents - r.refundedCents };
+  });
+}
+
+/** The range's gross, refunds and net. */
+export async function netSalesTotals(db: Db, range: DayRange): Promise<NetSalesTotals> {
+  const [totals, refunds] = await Promise.all([salesTotals(db, range), refundsByDay(db, range)]);
+  let count = 0;
+  let refundedCents = 0;
+  for (const r of refunds.values()) {
+    count += r.refunds;
+    refundedCents += r.refundedCents;
+  }
+  return { orders: totals.orders, grossCents: totals.revenueCents, refunds: count, refundedCents, netCents: totals.revenueCents - refundedCents };
+}

@@ -2,13 +2,14 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { addDays, parseDay, readDateRange, type DayRange } from "~/lib/date-range";
 import { DASHBOARD_DAYS, type DashboardActivity, type DashboardStats, type PeriodFigure } from "~/lib/dashboard-view";
 import { formatMoney } from "~/lib/money";
-import { salesTotals } from "../analytics/sales.server";
+import { netSalesTotals } from "../analytics/sales.server";
 import { contactMessages, type Db, jobs, orders, products } from "../../platform/index.server";
 
 /**
  * The dashboard's figures (docs/rules/analytics.md): every one is read through an index or a
- * roll-up, so the page stays fast on a shop of 100,000 products and 500,000 orders. Orders and
- * revenue come from the sales roll-up (orders that count, by the UTC day they were paid).
+ * roll-up, so the page stays fast on a shop of 100,000 products and 500,000 orders. Orders come
+ * from the sales roll-up (orders that count, by the UTC day they were paid); revenue is net sales:
+ * their gross less the ledger's refunds of them, each on the day it succeeded.
  */
 
 /** The last 30 UTC days (today included) and the 30 before them. */
@@ -47,9 +48,9 @@ export async function getDashboardStats(db: Db, now = new Date()): Promise<Dashb
       })
       .from(products)
       .where(sql`${products.createdAt} >= ${from} and ${products.createdAt} < ${until}`),
-    salesTotals(db, allTime(current.end)),
-    salesTotals(db, current),
-    salesTotals(db, previous),
+    netSalesTotals(db, allTime(current.end)),
+    netSalesTotals(db, current),
+    netSalesTotals(db, previous),
   ]);
   const c = counts[0];
   const a = added[0];
@@ -57,11 +58,11 @@ export async function getDashboardStats(db: Db, now = new Date()): Promise<Dashb
     totalProducts: c?.total ?? 0,
     activeProducts: c?.active ?? 0,
     totalOrders: ever.orders,
-    revenueCents: ever.revenueCents,
+    revenueCents: ever.netCents,
     productsAdded: figure(a?.current ?? 0, a?.previous ?? 0),
     activeProductsAdded: figure(a?.activeCurrent ?? 0, a?.activePrevious ?? 0),
     orders: figure(last.orders, before.orders),
-    revenue: figure(last.revenueCents, before.revenueCents),
+    revenue: figure(last.netCents, before.netCents),
     period: { start: current.start, end: current.end, previousStart: previous.start, previousEnd: previous.end },
   };
 }

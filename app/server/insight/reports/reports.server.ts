@@ -1,7 +1,7 @@
 import { csvCell } from "~/lib/csv";
 import type { DateRange } from "~/lib/date-range";
 import { csvMoney, PAGE_ROWS, type ReportCell, type ReportColumn, type ReportId, type ReportTable } from "~/lib/reports-view";
-import { salesByCategory, salesByDay, salesByProduct } from "../analytics/sales.server";
+import { netSalesByDay, salesByCategory, salesByDay, salesByProduct } from "../analytics/sales.server";
 import type { Db } from "../../platform/index.server";
 import { confirmedSubscribers, exportSubscriptionsCsv, listSubscriptions } from "../../content/index.server";
 import { discountCodeSales } from "./discount-codes.server";
@@ -69,6 +69,20 @@ const salesByDayReport = listed(
     (await salesByDay(db, range)).map((d) => [d.day, d.orders, d.units, d.revenueCents, d.discountCents, d.shippingCents, d.taxCents]),
   (rows) => sumRows(rows, 7, 1),
   `${COUNTS_NOTE} Revenue is what shoppers paid: lines less discounts, plus shipping and any tax added.`,
+);
+
+const salesAndRefundsReport = listed(
+  [
+    col("day", "Day", "day"),
+    col("orders", "Orders", "count"),
+    col("gross", "Gross sales", "money"),
+    col("refunds", "Refunds", "count"),
+    col("refunded", "Refunded", "money"),
+    col("net", "Net sales", "money"),
+  ],
+  async (db, range) => (await netSalesByDay(db, range)).map((d) => [d.day, d.orders, d.grossCents, d.refunds, d.refundedCents, d.netCents]),
+  (rows) => sumRows(rows, 6, 1),
+  `${COUNTS_NOTE} Each refund counts on the UTC day it succeeded, from the order ledger; net is gross less refunds.`,
 );
 
 const discountsAndTaxReport = listed(
@@ -159,6 +173,7 @@ const newsletterReport: Report = {
 
 const REPORTS: Record<ReportId, Report> = {
   "sales-by-day": salesByDayReport,
+  "sales-and-refunds": salesAndRefundsReport,
   "sales-by-product": salesByProductReport,
   "sales-by-category": salesByCategoryReport,
   "discounts-and-tax": discountsAndTaxReport,
