@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { formatMoney } from "~/lib/money";
@@ -11,6 +13,15 @@ import {
   type RefundRequest,
 } from "~/lib/refund-amounts";
 import { priceQuote, type PricingRules } from "~/server/commerce/pricing/quote.server";
+import { orderMoney } from "~/server/commerce/settlement/ledger.server";
+import { ORDER_CHANGED, RefundError, refundableFor, refundOrder, type RefundInput } from "~/server/commerce/settlement/refunds.server";
+import { takePayment } from "~/server/commerce/settlement/take-payment.server";
+import type { Db } from "~/server/platform/db/client.server";
+import { orderItems, orderMoneyMovements, orders, products } from "~/server/platform/db/schema";
+import { useFakeStripe } from "../fakes/stripe";
+import { makeProducts } from "../factories/products";
+import { makeAdmin } from "../factories/users";
+import { useTestDatabase } from "../setup/database";
 
 /**
  * Refunds add up (docs/money-path.md, "Refunds"), for random orders put through random
@@ -346,4 +357,205 @@ describe("refund arithmetic (the pure module)", () => {
       { numRuns: 1_000 },
     );
   }, 180_000);
+});
+
+// ---- The same sequences through the database (refundOrder), with the Stripe fake ----
+
+const DB_ORDERS = 30;
+// Fewer steps than the pure runs (each is a transaction and a call to the fake), then everything left.
+const dbStepsArb = fc.array(rawStepArb, { minLength: 0, maxLength: 4 });
+const START_STOCK = 50;
+const t = useTestDatabase();
+const stripe = useFakeStripe();
+
+/** A paid Stripe order stored with the spec's figures: stock taken and the charge on the ledger, as a payment leaves it. */
+async function paidStripeOrder(db: Db, order: PricedOrder) {
+  const made = await makeProducts(db, order.lines.length, () => ({ stockQuantity: START_STOCK }));
+  const sessionId = `cs_test_prop_${randomBytes(8).toString("hex")}`;
+  const subtotal = order.lines.reduce((s, l) => s + l.lineTotalCents, 0);
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `P-${randomBytes(5).toString("hex")}`,
+      status: "pending",
+      paymentStatus: "unpaid",
+      subtotalCents: subtotal,
+      discountCents: order.lines.reduce((s, l) => s + l.discountCents, 0),
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      pricesIncludeTax: order.pricesIncludeTax,
+      totalAmountCents: order.totalCents,
+      email: `prop-${randomBytes(4).toString("hex")}@example.test`,
+      firstName: "Prop",
+      lastName: "Erty",
+      address: "1 Linen Lane",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      paymentProvider: "stripe",
+      paymentSessionId: sessionId,
+    })
+    .returning();
+  const items = await db
+    .insert(orderItems)
+    .values(
+      order.lines.map((l, i) => ({
+        orderId: row!.id,
+        productId: made[i]!.id,
+        name: l.name,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        lineTotalCents: l.lineTotalCents,
+        discountCents: l.discountCents,
+        taxCents: l.taxCents,
+      })),
+    )
+    .returning();
+  // The fake holds the paid session, so Stripe refunds at most what it took.
+  stripe.sessions.set(sessionId, {
+    id: sessionId,
+    object: "checkout.session",
+    status: "open",
+    payment_status: "unpaid",
+    mode: "payment",
+    amount_total: order.totalCents,
+    currency: "usd",
+    client_reference_id: row!.id,
+    customer_email: row!.email,
+    metadata: {},
+    success_url: "http://localhost:3000/order-success",
+    cancel_url: "http://localhost:3000/cart",
+    url: null,
+    payment_intent: null,
+    line_items: [],
+    created: Math.floor(Date.now() / 1000),
+  });
+  const intent = stripe.complete(sessionId).payment_intent!;
+  const remote = { id: sessionId, state: "paid" as const, url: null, orderId: row!.id, amountTotalCents: order.totalCents, currency: "usd", paymentReference: intent };
+  same(await db.transaction((tx) => takePayment(tx, row!.id, remote, "stripe")), "paid", "the order is paid");
+  // item-<i> of the model is the spec's i-th line, the one of the i-th product.
+  const itemIds = made.map((p) => items.find((item) => item.productId === p.id)!.id);
+  return { id: row!.id, intent, itemIds, productIds: made.map((p) => p.id) };
+}
+
+type Stored = Awaited<ReturnType<typeof paidStripeOrder>>;
+
+/** The contract's request as refundOrder takes it. */
+function asInput(stored: Stored, version: number, request: RefundRequest, actor: RefundInput["actor"]): RefundInput {
+  return {
+    orderId: stored.id,
+    expectedVersion: version,
+    lines: request.lines.map((l, i) => ({ orderItemId: stored.itemIds[i]!, quantity: l.quantity, restock: l.restock })),
+    shippingCents: request.shippingCents,
+    adjustmentCents: request.adjustmentCents,
+    adjustmentReason: request.adjustmentCents > 0 ? "Goodwill for the wait" : null,
+    reason: "Property test",
+    actor,
+  };
+}
+
+/** The plan the contract gives a request the model judged possible (for the model's bookkeeping). */
+function contractPlan(model: Model, request: RefundRequest): RefundPlan {
+  const judged = judge(model, request);
+  return {
+    lines: request.lines.flatMap((l, i) => (l.quantity ? [{ orderItemId: `item-${i}`, quantity: l.quantity, restock: l.restock, ...judged.lines[i]! }] : [])),
+    shippingCents: request.shippingCents,
+    shippingTaxCents: judged.shippingTaxCents,
+    adjustmentCents: request.adjustmentCents,
+    taxCents: judged.taxCents,
+    amountCents: judged.amountCents,
+  };
+}
+
+describe("refunds through the database (refundOrder, the Stripe fake)", () => {
+  it(`for ${DB_ORDERS} random orders and refund sequences, some attempted twice at once: the same amounts, stock = start − sold + restocked, the ledger and Stripe agree`, async () => {
+    const admin = await makeAdmin(t.db);
+    const actor = { actorUserId: admin.id, actorLabel: admin.name };
+    await fc.assert(
+      fc.asyncProperty(orderSpecArb, dbStepsArb, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), async (spec, steps, twice) => {
+        const order = priceOrder(spec);
+        const stored = await paidStripeOrder(t.db, order);
+        const model = modelOf(order);
+        const restocked = order.lines.map(() => 0);
+
+        const refund = async (request: RefundRequest, n: number) => {
+          const context = `refund ${n}`;
+          const expected = judge(model, request);
+          const before = await refundableFor(t.db, stored.id);
+          const input = asInput(stored, before!.version, request, actor);
+          // Twice at once with the version both saw: one is made, the other finds the order changed.
+          const tries = await Promise.allSettled(twice[n % twice.length] ? [refundOrder(t.db, input), refundOrder(t.db, input)] : [refundOrder(t.db, input)]);
+          const made = tries.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+          const refused = tries.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
+          if (expected.broken.length) {
+            same(made.length, 0, `${context}: made though it breaks a cap (${expected.broken.join(" | ")})`);
+            for (const err of refused) {
+              holds(err instanceof RefundError, `${context}: refused with ${err.message}`);
+              holds(expected.broken.includes(err.message), `${context}: refused as '${err.message}', not as a cap it broke (${expected.broken.join(" | ")})`);
+            }
+            return;
+          }
+          same(made.length, 1, `${context}: made once (refusals: ${refused.map((e) => e.message).join(" | ")})`);
+          for (const err of refused) same([err instanceof RefundError && err.kind, err.message], ["conflict", ORDER_CHANGED], `${context}: the second try`);
+          same(made[0]!.amountCents, expected.amountCents, `${context}: amount`);
+          same(made[0]!.state, "succeeded", `${context}: state`);
+          apply(model, request, contractPlan(model, request));
+          request.lines.forEach((l, i) => (restocked[i]! += l.restock ? l.quantity : 0));
+        };
+
+        for (const [n, step] of steps.entries()) await refund(readStep(model, step), n);
+        const rest = everythingLeft(model);
+        // Everything left, half of it back on the shelf.
+        rest.lines.forEach((l, i) => (l.restock = i % 2 === 0));
+        if (judge(model, rest).amountCents > 0) await refund(rest, steps.length);
+        expectWithinCaps(model, "after the sequence");
+
+        // What refundableFor reads back is the model.
+        const after = (await refundableFor(t.db, stored.id))!;
+        const readBack = new Map(after.lines.map((l) => [l.orderItemId, [l.refundedQuantity, l.refundedCents, l.paidCents]]));
+        same(
+          stored.itemIds.map((id) => readBack.get(id)),
+          model.lines.map((l) => [l.refundedQuantity, l.refundedCents, l.paidCents]),
+          "refundable lines",
+        );
+        same([after.shipping.refundedCents, after.refundedCents, after.paidCents], [model.shipping.refundedCents, model.refundedCents, order.totalCents], "refundable totals");
+
+        // The ledger's refund rows add up to the model, each succeeded.
+        const rows = await t.db.select().from(orderMoneyMovements).where(and(eq(orderMoneyMovements.orderId, stored.id), eq(orderMoneyMovements.kind, "refund")));
+        holds(rows.every((r) => r.state === "succeeded"), "every refund succeeded");
+        same(rows.reduce((s, r) => s + r.amountCents, 0), model.refundedCents, "ledger refunds");
+        same(rows.reduce((s, r) => s + r.taxCents, 0), model.taxRefundedCents, "ledger tax refunded");
+        same(rows.reduce((s, r) => s + r.shippingCents, 0), model.shipping.refundedCents, "ledger shipping refunded");
+        same(rows.reduce((s, r) => s + r.adjustmentCents, 0), model.adjustedCents, "ledger adjustments");
+        same(
+          stored.itemIds.map((id) => rows.flatMap((r) => r.lines).filter((l) => l.orderItemId === id).reduce((s, l) => s + l.amountCents, 0)),
+          model.lines.map((l) => l.refundedCents),
+          "ledger lines",
+        );
+        same((await orderMoney(t.db, stored.id)).refundedCents, model.refundedCents, "orderMoney refunded");
+        if (model.adjustedCents === 0 && order.totalCents > 0) same((await orderMoney(t.db, stored.id)).balanceCents, 0, "all given back");
+
+        // Stripe made one refund per ledger row, of its amount, and nothing else.
+        const atStripe = stripe.refunds.filter((r) => r.payment_intent === stored.intent);
+        same(atStripe.length, rows.length, "refunds at Stripe, one per ledger row");
+        same(new Set(atStripe.map((r) => r.idempotencyKey)).size, rows.length, "each under its own key");
+        same(atStripe.reduce((s, r) => s + r.amount, 0), model.refundedCents, "refunded at Stripe");
+        same(
+          [...atStripe.map((r) => r.amount)].sort((a, b) => a - b),
+          rows.map((r) => r.amountCents).sort((a, b) => a - b),
+          "Stripe's amounts are the ledger's",
+        );
+
+        // Stock: start − sold + restocked, for every line.
+        const stock = await t.db.select({ id: products.id, stock: products.stockQuantity }).from(products).where(inArray(products.id, stored.productIds));
+        const stockOf = new Map(stock.map((p) => [p.id, p.stock]));
+        same(
+          stored.productIds.map((id) => stockOf.get(id)),
+          order.lines.map((l, i) => START_STOCK - l.quantity + restocked[i]!),
+          "stock = start − sold + restocked",
+        );
+      }),
+      { numRuns: DB_ORDERS },
+    );
+  }, 600_000);
 });
