@@ -101,8 +101,12 @@ async function expectEachRefundMadeOnce(orderId: string, intent: string, expecte
   return ledger;
 }
 
-/** Runs refund-decider.ts and kills it with SIGKILL once it stands at the provider call. */
-async function decideAndKill(mode: "hold" | "stripe", decision: unknown) {
+/**
+ * Runs refund-decider.ts and kills it with SIGKILL once it stands at the provider call (or, with
+ * `untilAnswered`, once the call came back: a refund made in full, whose process then goes away).
+ */
+async function decideAndKill(mode: "hold" | "stripe", decision: unknown, opts: { untilAnswered?: boolean } = {}) {
+  const callsBefore = stripe.requests.filter((r) => r.path === "/v1/refunds").length;
   const child = spawn("npx", ["tsx", "tests/e2e/refund-decider.ts", mode, JSON.stringify(decision)], {
     env: { ...process.env, ...fakeStripeEnv(stripe), DATABASE_URL: bed.test.url, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -112,15 +116,20 @@ async function decideAndKill(mode: "hold" | "stripe", decision: unknown) {
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-  await waitFor(`the deciding process to reach the provider call (output: ${out.slice(-500)})`, async () => {
+  await waitFor("the deciding process to reach the provider call", async () => {
     if (child.exitCode !== null) throw new Error(`the deciding process ended: ${out}`);
     return out.includes("at-the-call");
-  }, 60_000);
-  if (mode === "stripe") await waitFor("the refund call to reach Stripe", async () => stripe.requests.some((r) => r.path === "/v1/refunds"), 20_000);
+  }, 60_000).catch((err: Error) => {
+    throw new Error(`${err.message}\n${out.slice(-2000)}`);
+  });
+  if (mode === "stripe" && !opts.untilAnswered) {
+    await waitFor("the refund call to reach Stripe", async () => stripe.requests.filter((r) => r.path === "/v1/refunds").length > callsBefore);
+  }
+  if (opts.untilAnswered) await waitFor(`the refund's answer (output: ${out.slice(-500)})`, async () => out.includes("answered"), 30_000);
   // The whole group: npx, tsx and node.
   process.kill(-child.pid!, "SIGKILL");
   await waitFor("the deciding process to die", async () => child.exitCode !== null || child.signalCode !== null);
-  expect(out).not.toContain("answered");
+  if (!opts.untilAnswered) expect(out).not.toContain("answered");
 }
 
 async function cancelAsAdmin(base: string, order: { id: string; version: number }) {
@@ -173,4 +182,60 @@ describe("kill -9 after a whole-order refund (a cancel) is decided", () => {
     await expectEachRefundMadeOnce(order.id, order.intent, { count: 1, totalCents: order.totalCents });
     expect(refundCalls(order.intent)).toHaveLength(1);
   }, 180_000);
+});
+
+/** The order's lines (id, quantity) in the order of the products given, and its version. */
+async function linesOf(orderId: string, productIds: string[]) {
+  const items = await rows<{ id: string; product_id: string; quantity: number }>("select id, product_id, quantity from order_items where order_id = $1", [orderId]);
+  const [order] = await rows<{ version: number }>("select version from orders where id = $1", [orderId]);
+  return { version: order!.version, itemIds: productIds.map((p) => items.find((i) => i.product_id === p)!.id) };
+}
+
+const partial = (orderId: string, version: number, lines: { orderItemId: string; quantity: number }[], shippingCents = 0) => ({
+  kind: "partial",
+  input: {
+    orderId,
+    expectedVersion: version,
+    lines: lines.map((l) => ({ ...l, restock: true })),
+    shippingCents,
+    adjustmentCents: 0,
+    reason: "Crash test",
+    actor: { actorUserId: admin.id, actorLabel: admin.name },
+  },
+});
+
+describe("kill -9 after a partial refund (refundOrder) is decided", () => {
+  for (const when of ["in flight", "before the call"] as const) {
+    it(`${when === "in flight" ? "while Stripe holds the call (its answer lost)" : "before the call"}: after a restart the second partial refund is made exactly once, under its own key, beside the first`, async () => {
+      if (!shop) await start();
+      const [a, b] = [
+        await makeProduct(bed.test.db, { name: `Partial A ${when}`, priceCents: 2_999, stockQuantity: 9 }),
+        await makeProduct(bed.test.db, { name: `Partial B ${when}`, priceCents: 1_250, stockQuantity: 9 }),
+      ];
+      const order = await paidOrder(shop!.baseUrl, [{ id: a.id, quantity: 3 }, { id: b.id, quantity: 2 }], `partial-${when.replace(/ /g, "-")}`);
+      await shop!.kill9();
+      shop = undefined;
+
+      // A first partial refund, made in full (one of A), then the second is decided and its process killed.
+      let lines = await linesOf(order.id, [a.id, b.id]);
+      await decideAndKill("stripe", partial(order.id, lines.version, [{ orderItemId: lines.itemIds[0]!, quantity: 1 }]), { untilAnswered: true });
+      lines = await linesOf(order.id, [a.id, b.id]);
+      const second = partial(order.id, lines.version, [{ orderItemId: lines.itemIds[0]!, quantity: 1 }, { orderItemId: lines.itemIds[1]!, quantity: 1 }]);
+      if (when === "in flight") {
+        stripe.stallRefunds("after");
+        await decideAndKill("stripe", second);
+        stripe.stallRefunds(null);
+      } else {
+        await decideAndKill("hold", second);
+      }
+      expect((await ledgerRefunds(order.id)).map((r) => r.state)).toEqual(["succeeded", "pending"]);
+
+      await start();
+      const ledger = await expectEachRefundMadeOnce(order.id, order.intent, { count: 2, totalCents: 2_999 + 2_999 + 1_250 });
+      expect(ledger.map((r) => Number(r.amount))).toEqual([2_999, 2_999 + 1_250]);
+      expect(await rows("select payment_status from orders where id = $1", [order.id])).toEqual([{ payment_status: "partially_refunded" }]);
+      // Restocked exactly once: 9 − 3 + 2 of A, 9 − 2 + 1 of B.
+      expect(await rows("select stock_quantity from products where id = any($1) order by name", [[a.id, b.id]])).toEqual([{ stock_quantity: 8 }, { stock_quantity: 8 }]);
+    }, 240_000);
+  }
 });
