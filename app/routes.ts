@@ -95,6 +95,7 @@ export default [
       route("site-settings/emails", "routes/admin/site-settings-emails.ts"),
       route("site-settings/reminder", "routes/admin/site-settings-reminder.ts"),
       route("site-settings/returns", "routes/admin/site-settings-returns.ts"),
+      route("site-settings/prices", "routes/admin/site-settings-prices.ts"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { JobView } from "~/lib/import-view";
+import type { JobView } from "~/lib/jobs-view";
+import { action as pricesAction } from "~/routes/admin/site-settings-prices";
 import { action as uploadAction } from "~/routes/admin/products/import";
 import { action as importJobAction } from "~/routes/admin/products/import-job";
 import {
   bulkUpdateProducts,
   createProduct,
+  getLowestPriceSetting,
   getStorefrontProduct,
   listShopProducts,
   lowestPricesBeforeReduction,
@@ -15,8 +17,9 @@ import {
 import { DEFAULT_SORT } from "~/lib/product";
 import { getJob } from "~/server/platform/jobs/jobs.server";
 import { makeCategory, makeProduct } from "../factories/products";
-import { makeAdmin, requestAs } from "../factories/users";
+import { makeAdmin, makeCustomer, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
+import { args, settle } from "./admin-catalog-helpers";
 
 /**
  * The 30-day lowest price beside a reduction (docs/rules/lowest-price.md): every price write keeps
@@ -168,5 +171,23 @@ describe("the lowest price in the 30 days before a reduction", () => {
     expect((await getStorefrontProduct(t.db, p.id))?.lowestPriceCents).toBeNull();
     const off = (await listShopProducts(t.db, { search: "", category: null, sort: DEFAULT_SORT }, { offset: 0, limit: 24 })).items;
     expect(off.find((c) => c.id === p.id)?.lowestPriceCents).toBeNull();
+  });
+});
+
+describe("Site Settings → Prices", () => {
+  it("is on by default; the owner's unticked box turns it off and a tick turns it back on; a customer cannot", async () => {
+    expect(await getLowestPriceSetting(t.db)).toEqual({ showBesideReductions: true });
+    const post = async (as: Awaited<ReturnType<typeof makeAdmin>>, body: Record<string, string>) => {
+      const request = await requestAs(t.db, as, "/admin/site-settings/prices", { method: "POST", body: new URLSearchParams(body) });
+      return settle(() => pricesAction(args(request)));
+    };
+    const customer = await makeCustomer(t.db);
+    expect((await post(customer, { intent: "save" })).status).toBe(403);
+    expect(await getLowestPriceSetting(t.db)).toEqual({ showBesideReductions: true });
+    const admin = await makeAdmin(t.db);
+    expect(JSON.parse((await post(admin, { intent: "save" })).body as string)).toMatchObject({ ok: true, setting: { showBesideReductions: false } });
+    expect(await getLowestPriceSetting(t.db)).toEqual({ showBesideReductions: false });
+    await post(admin, { intent: "save", show_lowest_price: "on" });
+    expect(await getLowestPriceSetting(t.db)).toEqual({ showBesideReductions: true });
   });
 });

@@ -14,11 +14,12 @@ import { refuse, respond } from "~/routes/_edge/errors.server";
 import { requireAdmin } from "~/routes/_edge/guards.server";
 import { loadSiteSettings, saveSiteSettingsForm, shopMailTexts } from "~/server/content/index.server";
 import { getDb, getEnv, logger } from "~/server/platform/http/index.server";
-import { formFile, getLowStockDefault, readUploadForm, saveImageUpload, saveLowStockDefault, UploadError } from "~/server/catalog/index.server";
+import { formFile, getLowestPriceSetting, getLowStockDefault, readUploadForm, saveImageUpload, saveLowStockDefault, UploadError } from "~/server/catalog/index.server";
 import { resolveMailTemplates, type MailTemplates } from "~/lib/mail-templates";
 import { getReminderSetting, getReturnsSetting } from "~/server/commerce/index.server";
 import { DEFAULT_RETURNS_SETTING, type ReturnsSetting } from "~/lib/returns";
 import { DEFAULT_REMINDER_SETTING, type ReminderSetting } from "~/lib/abandoned-checkout";
+import { DEFAULT_LOWEST_PRICE_SETTING, type LowestPriceSetting } from "~/lib/lowest-price";
 import type { Route } from "./+types/site-settings";
 
 export const meta: Route.MetaFunction = () => [
@@ -79,6 +80,16 @@ async function loadReturnsSetting(): Promise<ReturnsSetting> {
   }
 }
 
+/** The Prices tab's 30-day lowest price setting; when it cannot be read the card shows the default (on). */
+async function loadLowestPriceSetting(): Promise<LowestPriceSetting> {
+  try {
+    return await getLowestPriceSetting(getDb());
+  } catch (err) {
+    logger.error({ err }, "lowest price setting could not be loaded");
+    return DEFAULT_LOWEST_PRICE_SETTING;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
@@ -88,6 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     mailTemplates: loadMailTemplates(),
     reminder: loadReminderSetting(),
     returns: loadReturnsSetting(),
+    lowestPrice: loadLowestPriceSetting(),
     adminEmail: admin.email,
     uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES),
   };
@@ -187,6 +199,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 mailTemplates={loaderData.mailTemplates}
                 reminder={loaderData.reminder}
                 returns={loaderData.returns}
+                lowestPrice={loaderData.lowestPrice}
                 adminEmail={loaderData.adminEmail}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={

@@ -18,6 +18,8 @@ import { ImageSetting } from "./image-setting";
 import { MailSettings } from "./mail-settings";
 import { ReminderSettings } from "./reminder-settings";
 import { ReturnsSettings } from "./returns-settings";
+import { LowestPriceSettings } from "./lowest-price-settings";
+import type { LowestPriceSetting } from "~/lib/lowest-price";
 import type { ReturnsSetting } from "~/lib/returns";
 import type { ReminderSetting } from "~/lib/abandoned-checkout";
 
@@ -112,6 +114,7 @@ export function SettingsEditor({
   mailTemplates,
   reminder,
   returns,
+  lowestPrice,
   adminEmail,
   uploadLimit,
   saveResult,
@@ -125,6 +128,8 @@ export function SettingsEditor({
   reminder?: ReminderSetting | Promise<ReminderSetting>;
   /** The Returns tab's setting (return window, EU withdrawal); may still be on its way. */
   returns?: ReturnsSetting | Promise<ReturnsSetting>;
+  /** The Prices tab's 30-day lowest price setting; may still be on its way. */
+  lowestPrice?: LowestPriceSetting | Promise<LowestPriceSetting>;
   /** Where 'Send me a test' sends. */
   adminEmail: string;
   uploadLimit: string;
@@ -191,6 +196,7 @@ export function SettingsEditor({
             </TabsTrigger>
             <TabsTrigger value="emails">Emails</TabsTrigger>
             {returns ? <TabsTrigger value="returns">Returns</TabsTrigger> : null}
+            {lowestPrice ? <TabsTrigger value="prices">Prices</TabsTrigger> : null}
           </TabsList>
 
           <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
@@ -281,6 +287,13 @@ export function SettingsEditor({
         <TabsContent value="returns" forceMount className="data-[state=inactive]:hidden">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
             <Await resolve={returns}>{(setting) => <ReturnsSettings setting={setting} />}</Await>
+          </Suspense>
+        </TabsContent>
+      ) : null}
+      {lowestPrice ? (
+        <TabsContent value="prices" forceMount className="data-[state=inactive]:hidden">
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <Await resolve={lowestPrice}>{(setting) => <LowestPriceSettings setting={setting} />}</Await>
           </Suspense>
         </TabsContent>
       ) : null}
