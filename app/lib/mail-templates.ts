@@ -13,6 +13,7 @@ export const EDITABLE_MAILS = [
   "abandoned-checkout",
   "return-requested",
   "withdrawal-received",
+  "refund-issued",
 ] as const;
 export type EditableMail = (typeof EDITABLE_MAILS)[number];
 
@@ -86,6 +87,13 @@ export const MAIL_DEFINITIONS: Record<EditableMail, MailDefinition> = {
     description: "Sent at once when a shopper withdraws from the contract: when, and what was withdrawn.",
     subject: "We received your withdrawal from order {orderNumber}",
     intro: "Hello {name}, this confirms that we received your withdrawal from the contract.",
+    placeholders: ["shopName", "name", "orderNumber"],
+  },
+  "refund-issued": {
+    label: "Refund issued",
+    description: "Sent once a refund went through at the payment provider: the amount, what it was for and that the money goes back to the card used.",
+    subject: "Your refund for order {orderNumber}",
+    intro: "Hello {name}, we have refunded part or all of your order.",
     placeholders: ["shopName", "name", "orderNumber"],
   },
 };

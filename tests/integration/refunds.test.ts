@@ -22,7 +22,7 @@ import { makeProduct } from "../factories/products";
 import { openCheckout } from "../factories/orders";
 import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
-import { orderRow, paidOrder } from "./admin-orders-helpers";
+import { mailsTo, orderRow, paidOrder } from "./admin-orders-helpers";
 
 const t = useTestDatabase();
 
@@ -214,5 +214,24 @@ describe("partial refunds", () => {
     expect(refund.state).toBe("succeeded");
     expect(await stockOf(product.id)).toBe(8);
     expect((await orderMovements(t.db, orderId)).find((m) => m.id === refund.movementId)!.returnId).toBe(returnId);
+  });
+
+  it("mails the shopper 'Refund issued' only once the provider made the refund: the amount, the lines and that the money goes back to the card", async () => {
+    const { orderId } = await paidOrder(t.db, { quantity: 2, priceCents: 2500 });
+    const order = await orderRow(t.db, orderId);
+    const line = await lineOf(orderId);
+    const refundMails = async () => (await mailsTo(t.db, order.email)).filter((m) => m.kind === "refund-issued");
+
+    const failed = await refundOrder(t.db, await request(orderId, { lines: [{ orderItemId: line.id, quantity: 1, restock: false }] }), { providers: refusing });
+    expect(failed.state).toBe("failed");
+    expect(await refundMails()).toEqual([]);
+
+    await retryFailedRefund(t.db, failed.movementId, actor);
+    const [mail] = await refundMails();
+    expect(mail!.subject).toBe(`Your refund for order ${order.orderNumber}`);
+    expect(mail!.text).toContain(`We refunded $25.00 for order ${order.orderNumber}.`);
+    expect(mail!.text).toContain(`1 × ${line.name}: $25.00`);
+    expect(mail!.text).toContain("The money goes back to the card you paid with");
+    expect(await refundMails()).toHaveLength(1);
   });
 });

@@ -107,6 +107,7 @@ export { renderSampleMail, sampleLines } from "./mail/samples.server";
 export { loadTemplates, warmUpMailTemplates } from "./mail/templates/load.server";
 export type { MailLineItem } from "./mail/templates/order-parts.server";
 export type { OrderForMail, RefundOutcome } from "./mail/templates/order.server";
+export type { RefundForMail } from "./mail/templates/refund.server";
 export { mailJobs, queueJobsForWaitingMails } from "./mail/mail.server";
 export { DomainError } from "./refusal.server";
 export type { Refusal, RefusalKind } from "./refusal.server";

@@ -1,4 +1,16 @@
-import { composeMail, type Db, loadTemplates, logger, type MailDraft, type MailLineItem, type OrderForMail, publicUrl, type QueuedMail, queueMail } from "../../platform/index.server";
+import {
+  composeMail,
+  type Db,
+  loadTemplates,
+  logger,
+  type MailDraft,
+  type MailLineItem,
+  type OrderForMail,
+  publicUrl,
+  type QueuedMail,
+  queueMail,
+  type RefundForMail,
+} from "../../platform/index.server";
 import { orderPageUrl } from "./order-link.server";
 
 /** An order row has all of these: the address, the quote it was placed at, the email (and shipping, once shipped). */
@@ -24,6 +36,11 @@ export function orderConfirmationMail(order: MailOrder, lines: MailLine[]): Mail
 /** Sent when a payment arrived for an order that cannot be completed (sold out, or cancelled first): what happened and what happens to the money. */
 export function notCompletedMail(order: MailOrder, reason: string): MailDraft {
   return async (ctx) => (await loadTemplates()).orderNotCompletedMail(ctx, { order, reason });
+}
+
+/** A refund the provider made: how much, for what, and that the money goes back to the card used. */
+export function refundIssuedMail(order: { orderNumber: string; email: string }, refund: RefundForMail): MailDraft {
+  return async (ctx) => (await loadTemplates()).refundIssuedMail(ctx, { refund, orderUrl: orderLink(order) });
 }
 
 /**

@@ -23,6 +23,7 @@ export const SAMPLE_MAILS = [
   "abandoned-checkout",
   "return-requested",
   "withdrawal-received",
+  "refund-issued",
 ] as const;
 export type SampleMail = (typeof SAMPLE_MAILS)[number];
 
@@ -96,6 +97,7 @@ export async function renderSampleMail(
     abandonedCheckoutMail,
     returnRequestedMail,
     withdrawalReceivedMail,
+    refundIssuedMail,
   } = await loadTemplates();
   const lines = opts.lines ?? SAMPLE_LINES;
   const order = sampleOrder(lines);
@@ -151,6 +153,21 @@ export async function renderSampleMail(
       return kind === "return-requested"
         ? returnRequestedMail(ctx, { ret, orderUrl })
         : withdrawalReceivedMail(ctx, { ret, withdrawnAt: "2026-03-14 09:30 UTC", orderUrl });
+    }
+    case "refund-issued": {
+      const first = lines[0]!;
+      return refundIssuedMail(ctx, {
+        refund: {
+          orderNumber: order.orderNumber,
+          firstName: order.firstName,
+          amountCents: first.unitPriceCents + 500,
+          lines: [{ name: first.name, quantity: 1, amountCents: first.unitPriceCents }],
+          shippingCents: 500,
+          adjustmentCents: 0,
+          cardLast4: "4242",
+        },
+        orderUrl,
+      });
     }
   }
 }

@@ -6,4 +6,5 @@ export * from "./abandoned-checkout.server";
 export * from "./account.server";
 export * from "./contact.server";
 export * from "./order.server";
+export * from "./refund.server";
 export * from "./returns.server";
