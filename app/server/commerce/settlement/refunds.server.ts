@@ -13,7 +13,7 @@ import {
 import { DomainError, type Db, orderItems, orderMoneyMovements, orders, orderStockMoves as stockMoves, paymentTasks } from "../../platform/index.server";
 import { giveBackProductUnits } from "../../catalog/index.server";
 import { addOrderEvent } from "../orders/events.server";
-import { orderMoney } from "./ledger.server";
+import { keepPaymentStatus, orderMoney } from "./ledger.server";
 import { runProviderCall, scheduleCallJob, type CallOutcome } from "./provider-calls.server";
 import type { Providers } from "./providers.server";
 
@@ -277,6 +277,8 @@ async function recordRefund(
     actorUserId: actor.actorUserId,
     actorLabel: actor.actorLabel,
   });
+  // Every ledger writer keeps the order's copy of its state (a pending row changes nothing yet).
+  await keepPaymentStatus(tx, order.id);
   await scheduleCallJob(tx, task!.id);
   return { movementId, taskId: task!.id };
 }
