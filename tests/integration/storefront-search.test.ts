@@ -222,7 +222,7 @@ describe("shop listing", () => {
     const { items } = await listShopProducts(t.db, inCategory(cat, { sort: "name" }), firstPage);
     expect(items.map((p) => p.imageUrl)).toEqual(["/images/product-placeholder.svg", "https://cdn.example.com/a.jpg"]);
     expect(Object.keys(items[0]!).sort()).toEqual(
-      ["colors", "id", "imageUrl", "name", "originalPriceCents", "priceCents", "rating", "reviewCount", "stockQuantity", "swatches", "unlimitedStock"].sort(),
+      ["colors", "id", "imageUrl", "lowestPriceCents", "name", "originalPriceCents", "priceCents", "rating", "reviewCount", "stockQuantity", "swatches", "unlimitedStock"].sort(),
     );
   });
 });
