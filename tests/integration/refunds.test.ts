@@ -7,6 +7,8 @@ import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import type { PaymentProvider } from "~/server/commerce/payments/index.server";
 import { orderMoney, orderMovements } from "~/server/commerce/settlement/ledger.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
+import { scheduleCallJob } from "~/server/commerce/settlement/provider-calls.server";
+import { runShopJobs } from "../factories/jobs";
 import {
   ORDER_CHANGED,
   RefundError,
@@ -233,5 +235,21 @@ describe("partial refunds", () => {
     expect(mail!.text).toContain(`1 × ${line.name}: $25.00`);
     expect(mail!.text).toContain("The money goes back to the card you paid with");
     expect(await refundMails()).toHaveLength(1);
+  });
+
+  it("a refused refund is tried again on schedule by its job, with the same key, and succeeds", async () => {
+    const { orderId, sessionId } = await paidOrder(t.db, { quantity: 2, priceCents: 2500 });
+    const line = await lineOf(orderId);
+    const failed = await refundOrder(t.db, await request(orderId, { lines: [{ orderItemId: line.id, quantity: 1, restock: false }] }), { providers: refusing });
+    expect(failed.state).toBe("failed");
+    const [task] = await t.db.select().from(paymentTasks).where(eq(paymentTasks.movementId, failed.movementId));
+    expect(task).toMatchObject({ state: "pending", attempts: 1, idempotencyKey: `refund-${failed.movementId}` });
+
+    // Its next try comes due: the job makes it with the shop's provider.
+    await t.db.update(paymentTasks).set({ nextAttemptAt: new Date() }).where(eq(paymentTasks.id, task!.id));
+    await scheduleCallJob(t.db, task!.id, new Date());
+    await runShopJobs(t.db);
+    expect((await orderMovements(t.db, orderId)).find((m) => m.id === failed.movementId)!.state).toBe("succeeded");
+    expect(await t.db.select({ key: testPaymentRefunds.idempotencyKey }).from(testPaymentRefunds).where(eq(testPaymentRefunds.sessionId, sessionId))).toEqual([{ key: `refund-${failed.movementId}` }]);
   });
 });
