@@ -10,6 +10,8 @@ import { loader as ordersExportLoader } from "~/routes/admin/orders/export";
 import { loader as ordersListLoader } from "~/routes/admin/orders/index";
 import { loader as reportsExportLoader } from "~/routes/admin/reports-export";
 import { netSalesByDay, netSalesTotals, salesTotals } from "~/server/insight/analytics/sales.server";
+import { getDashboardStats } from "~/server/insight/dashboard/dashboard.server";
+import { getAdminOrderStats } from "~/server/commerce/orders/admin-orders.server";
 import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import { keepPaymentStatus, orderMoney, recordCharge, recordPendingRefund, settleRefund } from "~/server/commerce/settlement/ledger.server";
 import type { Db } from "~/server/platform/db/client.server";
@@ -149,6 +151,15 @@ describe("an order paid on April 1 and partly refunded on April 3", () => {
   it("the customer's total spent is net of the refund", async () => {
     const [customer] = await t.db.select().from(customers).where(eq(customers.emailKey, "lena@ledger.test"));
     expect(customer).toMatchObject({ ordersCount: 1, spentCents: 4500 });
+  });
+
+  it("the dashboard's revenue and the order list's Revenue card are net of the refund", async () => {
+    const stats = await getDashboardStats(t.db, new Date("2024-04-10T12:00:00Z"));
+    expect(stats.revenue.current).toBe(4500);
+    expect(stats.revenueCents).toBe(4500);
+    expect(stats.orders.current).toBe(1);
+    // The other order here was cancelled and refunded in full: no revenue.
+    expect(await getAdminOrderStats(t.db)).toMatchObject({ paidOrders: 1, revenueCents: 4500 });
   });
 
   it("the order list's 'Partially refunded' filter finds it, and 'Paid' does not", async () => {
