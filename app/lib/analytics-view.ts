@@ -21,6 +21,10 @@ export type AnalyticsFigures = {
   units: ComparedFigure;
   newCustomers: ComparedFigure;
   returningCustomers: ComparedFigure;
+  /** The order ledger's refunds of orders that count, each on the UTC day it succeeded. */
+  refundedCents: ComparedFigure;
+  /** Revenue (gross) less those refunds. */
+  netSalesCents: ComparedFigure;
 };
 
 export type ChartBucket = "day" | "week" | "month";

@@ -11,6 +11,7 @@ import { loader as ordersListLoader } from "~/routes/admin/orders/index";
 import { loader as reportsExportLoader } from "~/routes/admin/reports-export";
 import { netSalesByDay, netSalesTotals, salesTotals } from "~/server/insight/analytics/sales.server";
 import { getDashboardStats } from "~/server/insight/dashboard/dashboard.server";
+import { analyticsView } from "~/server/insight/analytics/figures.server";
 import { getAdminOrderStats } from "~/server/commerce/orders/admin-orders.server";
 import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import { keepPaymentStatus, orderMoney, recordCharge, recordPendingRefund, settleRefund } from "~/server/commerce/settlement/ledger.server";
@@ -126,6 +127,9 @@ describe("an order paid on April 1 and partly refunded on April 3", () => {
     expect(await netSalesTotals(t.db, APRIL())).toEqual({ orders: 1, grossCents: 5500, refunds: 1, refundedCents: 1000, netCents: 4500 });
     // The gross figures stay on the day of the sale: a partially refunded order still counts.
     expect(await salesTotals(t.db, custom("2024-04-01", "2024-04-01"))).toMatchObject({ orders: 1, revenueCents: 5500 });
+    // The Analytics page's Revenue (gross), Refunds and Net sales cards.
+    const { figures } = await analyticsView(t.db, APRIL());
+    expect([figures.revenueCents.current, figures.refundedCents.current, figures.netSalesCents.current]).toEqual([5500, 1000, 4500]);
     // A range that ends before the refund has none of it.
     expect((await netSalesTotals(t.db, custom("2024-04-01", "2024-04-02"))).refundedCents).toBe(0);
   });

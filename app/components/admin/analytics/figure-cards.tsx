@@ -1,4 +1,4 @@
-import { DollarSign, Package, Receipt, ShoppingCart, UserPlus, Users } from "lucide-react";
+import { DollarSign, Package, Receipt, Undo2, ShoppingCart, UserPlus, Users, Wallet } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AnalyticsFigures, ComparedFigure } from "~/lib/analytics-view";
 import { formatMoney } from "~/lib/money";
@@ -21,13 +21,15 @@ const CARDS: CardSpec[] = [
   { key: "units", title: "Units sold", icon: Package, show: (n) => number.format(n), note: "Items in paid orders" },
   { key: "newCustomers", title: "New customers", icon: UserPlus, show: (n) => number.format(n), note: "First paid order in this range" },
   { key: "returningCustomers", title: "Returning customers", icon: Users, show: (n) => number.format(n), note: "Ordered again after an earlier order" },
+  { key: "refundedCents", title: "Refunds", icon: Undo2, show: formatMoney, note: "Refunds of paid orders, on the day each succeeded" },
+  { key: "netSalesCents", title: "Net sales", icon: Wallet, show: formatMoney, note: "Revenue less refunds" },
 ];
 
 function previousText(spec: CardSpec, figure: ComparedFigure) {
   return figure.previous === null ? "no orders before" : `${spec.show(figure.previous)} before`;
 }
 
-/** The six figures of the range, each with its change against the previous period. */
+/** The figures of the range, each with its change against the previous period. */
 export function FigureCards({ figures }: { figures: AnalyticsFigures }) {
   return (
     <section aria-labelledby="figures-heading">

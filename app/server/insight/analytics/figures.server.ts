@@ -16,7 +16,7 @@ import { chartBucket, percentChange, type DateRange, type DayRange } from "~/lib
 import { bucketSales } from "~/lib/sales-chart";
 import type { Db } from "../../platform/index.server";
 import { dateArray, inSpans, rangeCover } from "./range-cover.server";
-import { averageOrder, salesByCategory, salesByDay, salesByProduct, type SalesDay } from "./sales.server";
+import { averageOrder, netSalesTotals, salesByCategory, salesByDay, salesByProduct, type SalesDay } from "./sales.server";
 
 export const TOP_ROWS = 10;
 
@@ -152,7 +152,7 @@ function totalsOf(days: SalesDay[]) {
 export async function analyticsView(db: Db, range: DateRange): Promise<AnalyticsView> {
   // The previous period ends the day before the range starts: one read of sales_daily covers both.
   const both: DayRange = { start: range.previous.start, end: range.end, days: range.previous.days + range.days };
-  const [allDays, [customers, previousCustomers], byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches] =
+  const [allDays, [customers, previousCustomers], byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches, net, previousNet] =
     await Promise.all([
       salesByDay(db, both),
       customerCountsOf(db, [range, range.previous]),
@@ -162,6 +162,8 @@ export async function analyticsView(db: Db, range: DateRange): Promise<Analytics
       salesByCategory(db, range, { limit: TOP_ROWS, by: "units" }),
       funnelCounts(db, range),
       searchTerms(db, range),
+      netSalesTotals(db, range),
+      netSalesTotals(db, range.previous),
     ]);
   const days = allDays.slice(range.previous.days);
   const totals = totalsOf(days);
@@ -173,6 +175,8 @@ export async function analyticsView(db: Db, range: DateRange): Promise<Analytics
     units: compared(totals.units, previousTotals.units),
     newCustomers: compared(customers!.newCustomers, previousCustomers!.newCustomers),
     returningCustomers: compared(customers!.returningCustomers, previousCustomers!.returningCustomers),
+    refundedCents: compared(net.refundedCents, previousNet.refundedCents),
+    netSalesCents: compared(net.netCents, previousNet.netCents),
   };
   const product = (p: TopProduct): TopProduct => ({ productId: p.productId, name: p.name, category: p.category, units: p.units, revenueCents: p.revenueCents });
   const category = (c: TopCategory): TopCategory => ({ category: c.category, units: c.units, revenueCents: c.revenueCents });
