@@ -5,14 +5,18 @@ import { action as pricesAction } from "~/routes/admin/site-settings-prices";
 import { action as uploadAction } from "~/routes/admin/products/import";
 import { action as importJobAction } from "~/routes/admin/products/import-job";
 import {
+  addVariationValue,
+  attachVariation,
   bulkUpdateProducts,
   createProduct,
+  createVariationType,
   getLowestPriceSetting,
   getStorefrontProduct,
   listShopProducts,
   lowestPricesBeforeReduction,
   saveLowestPriceSetting,
   updateProduct,
+  updateProductVariation,
 } from "~/server/catalog/index.server";
 import { DEFAULT_SORT } from "~/lib/product";
 import { getJob } from "~/server/platform/jobs/jobs.server";
@@ -69,6 +73,24 @@ describe("price history: every price write keeps a row", () => {
     expect(await history(id)).toEqual([
       { price: 10000, original: null },
       { price: 8000, original: 10000 },
+    ]);
+  });
+
+  it("records a variation's own price (the product's plus its adjustment) when attached, when its adjustment changes and when the product's price does", async () => {
+    const { id } = await createProduct(t.db, form("100.00"));
+    const type = await createVariationType(t.db, "Size");
+    const value = await addVariationValue(t.db, type.id, "King");
+    const variationId = await attachVariation(t.db, id, value.id);
+    await updateProductVariation(t.db, id, variationId, { field: "stockQuantity", value: "3" });
+    await updateProductVariation(t.db, id, variationId, { field: "priceAdjustment", value: "15.00" });
+    await updateProduct(t.db, id, form("80.00", "100.00"));
+    const rows = await t.db.execute<HistoryRow>(
+      sql`select price_cents as price, original_price_cents as original from price_history where variation_id = ${variationId} order by from_at, id`,
+    );
+    expect(rows.rows).toEqual([
+      { price: 10000, original: null },
+      { price: 11500, original: null },
+      { price: 9500, original: 11500 },
     ]);
   });
 
