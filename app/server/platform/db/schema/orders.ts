@@ -70,13 +70,13 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc()),
     index("orders_status_idx").on(t.status, t.createdAt.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
-    // The dashboard: the latest payments, and paid orders still waiting to ship (few at any time).
+    // The dashboard: the latest payments, and paid orders (partly refunded ones too) still waiting to ship (few at any time).
     index("orders_paid_idx").on(t.paidAt.desc()).where(sql`${t.paidAt} is not null`),
-    index("orders_unshipped_idx").on(t.paidAt).where(sql`${t.paymentStatus} = 'paid' and ${t.status} in ('pending', 'processing')`),
+    index("orders_unshipped_idx").on(t.paidAt).where(sql`${t.paymentStatus} in ('paid', 'partially_refunded') and ${t.status} in ('pending', 'processing')`),
     // The Discount codes report: orders that count and used a code, by the day they were paid.
     index("orders_discounted_idx")
       .on(t.paidAt)
-      .where(sql`${t.discountCode} is not null and ${t.paymentStatus} = 'paid' and ${t.status} <> 'cancelled'`),
+      .where(sql`${t.discountCode} is not null and ${t.paymentStatus} in ('paid', 'partially_refunded') and ${t.status} <> 'cancelled'`),
   ],
 );
 
