@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { ReviewFields } from "~/lib/review-input";
 import { ONLY_BUYERS } from "~/lib/review-texts";
 import {
@@ -34,7 +34,8 @@ export async function verifiedPurchase(db: Db, userId: string, productId: string
       and(
         eq(orders.userId, userId),
         eq(orderItems.productId, productId),
-        eq(orders.paymentStatus, "paid"),
+        // A partial refund (one damaged pillowcase) leaves the rest bought.
+        inArray(orders.paymentStatus, ["paid", "partially_refunded"]),
         ne(orders.status, "cancelled"),
       ),
     )

@@ -13,11 +13,11 @@ export type OrderNeed = (typeof ORDER_NEEDS)[number];
 export const isOrderNeed = (v: string | null): v is OrderNeed => v !== null && (ORDER_NEEDS as readonly string[]).includes(v);
 
 /**
- * Paid, not cancelled, and still pending or processing two days after the payment. Written as
+ * Paid (a partial refund leaves it paid for the rest), not cancelled, and still pending or processing two days after the payment. Written as
  * orders_unshipped_idx's predicate, so only the few orders waiting to ship are read.
  */
 export function unshippedCondition(): SQL {
-  return sql`(${orders.paymentStatus} = 'paid' and ${orders.status} in ('pending', 'processing') and ${orders.paidAt} < now() - make_interval(days => ${UNSHIPPED_AFTER_DAYS}))`;
+  return sql`(${orders.paymentStatus} in ('paid', 'partially_refunded') and ${orders.status} in ('pending', 'processing') and ${orders.paidAt} < now() - make_interval(days => ${UNSHIPPED_AFTER_DAYS}))`;
 }
 
 /**

@@ -87,11 +87,13 @@ function shipmentOf(order: Pick<OrderRow, "carrier" | "trackingNumber" | "tracki
 export function statusText(order: Pick<OrderRow, "status" | "paymentStatus">): string {
   if (order.status === "cancelled") return order.paymentStatus === "refunded" ? "Cancelled and refunded" : "Cancelled";
   if (order.paymentStatus === "refunded") return "Refunded";
+  // A partial refund leaves the rest of the order paid.
+  const paid = order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded";
   switch (order.status) {
     case "pending":
-      return order.paymentStatus === "paid" ? "Paid" : "Awaiting payment";
+      return paid ? "Paid" : "Awaiting payment";
     case "processing":
-      return order.paymentStatus === "paid" ? "Paid: being prepared" : "Being prepared";
+      return paid ? "Paid: being prepared" : "Being prepared";
     case "shipped":
       return "Shipped";
     case "completed":
@@ -124,7 +126,7 @@ export function shopperTimeline(
   const reached = (status: string) => first((e) => e.toStatus === status);
   const steps: TimelineStep[] = [{ key: "placed", label: "Order placed", done: true, at: order.createdAt.toISOString() }];
   const cancelled = order.status === "cancelled";
-  const paid = order.paidAt !== null || order.paymentStatus === "paid" || order.paymentStatus === "refunded";
+  const paid = order.paidAt !== null || ["paid", "partially_refunded", "refunded"].includes(order.paymentStatus);
   if (paid) steps.push({ key: "paid", label: "Paid", done: true, at: iso(order.paidAt) });
   else if (!cancelled) steps.push({ key: "paid", label: "Paid", done: false, at: null });
 

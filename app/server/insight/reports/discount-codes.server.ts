@@ -19,7 +19,7 @@ export async function discountCodeSales(db: Db, range: DayRange): Promise<Discou
     select ${orders.discountCode} as code, count(*)::int as orders,
       sum(${orders.discountCents})::bigint as discount, sum(${orders.totalAmountCents})::bigint as revenue
     from ${orders}
-    where ${orders.discountCode} is not null and ${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled'
+    where ${orders.discountCode} is not null and ${orders.paymentStatus} in ('paid', 'partially_refunded') and ${orders.status} <> 'cancelled'
       and ${orders.paidAt} >= ${from} and ${orders.paidAt} < ${until}
     group by ${orders.discountCode}
     order by orders desc, code`);
