@@ -103,16 +103,22 @@ export async function orderShippedMail(
 export type RefundOutcome = "none" | "refunded" | "failed";
 
 /** Cancelled by the shop: says what happens to the money. */
-export async function orderCancelledMail(ctx: MailContext, p: { order: OrderForMail; refund: RefundOutcome; orderUrl: string }): Promise<RenderedMail> {
+export async function orderCancelledMail(
+  ctx: MailContext,
+  p: { order: OrderForMail & { refundedCents?: number }; refund: RefundOutcome; orderUrl: string },
+): Promise<RenderedMail> {
   const { brand } = ctx;
   const { order } = p;
   const { subject, intro } = ownerText(ctx, "order-cancelled", { name: order.firstName, orderNumber: order.orderNumber });
+  // Part of the order may have been refunded before the cancel: the cancel refunds only the rest.
+  const earlier = order.refundedCents ?? 0;
+  const rest = formatMoney(order.totalAmountCents - earlier);
   const money =
-    p.refund === "refunded"
-      ? `Your payment of ${formatMoney(order.totalAmountCents)} has been refunded in full.`
-      : p.refund === "failed"
-        ? `Your payment of ${formatMoney(order.totalAmountCents)} will be refunded in full.`
-        : "";
+    p.refund === "none"
+      ? ""
+      : earlier > 0
+        ? `The remaining ${rest} of your payment ${p.refund === "refunded" ? "has been" : "will be"} refunded (${formatMoney(earlier)} was refunded before).`
+        : `Your payment of ${rest} ${p.refund === "refunded" ? "has been" : "will be"} refunded in full.`;
   const html = await renderHtml(
     <MailLayout brand={brand} preview={intro}>
       <Heading1 brand={brand}>Order {order.orderNumber} cancelled</Heading1>

@@ -190,6 +190,14 @@ describe("order shipped and cancelled", () => {
     const unpaid = await orderCancelledMail(context(), { order: ORDER, refund: "none", orderUrl: ORDER_URL });
     expect(unpaid.text).not.toContain("refunded");
   });
+
+  it("a cancel after a partial refund says only the rest is refunded, not the whole payment", async () => {
+    const rest = await orderCancelledMail(context(), { order: { ...ORDER, refundedCents: 2500 }, refund: "refunded", orderUrl: ORDER_URL });
+    expect(rest.text).toContain("The remaining $182.24 of your payment has been refunded ($25.00 was refunded before).");
+    expect(rest.text).not.toContain("in full");
+    const pending = await orderCancelledMail(context(), { order: { ...ORDER, refundedCents: 2500 }, refund: "failed", orderUrl: ORDER_URL });
+    expect(pending.text).toContain("The remaining $182.24 of your payment will be refunded");
+  });
 });
 
 describe("the contact-form copy", () => {
