@@ -21,21 +21,38 @@ export type FailedRefundRow = { id: string; createdAt: string; amountCents: numb
 
 export type FailedRefundActionResult = { intent: "retry-refund" | "close-refund"; ok: boolean; message: string };
 
-/** One refused refund: 'Retry' asks the provider again now; 'Close' gives it up, after a confirmation. */
-function FailedRefund({ row }: { row: FailedRefundRow }) {
-  const fetcher = useFetcher<FailedRefundActionResult>();
-  const handled = useRef<unknown>(undefined);
-  const [confirming, setConfirming] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const amount = formatMoney(row.amountCents);
+export const FAILED_REFUND_FETCHER = "failed-refund";
 
+/** A keyed fetcher's answers as toasts, once each (an answer there before the page opened is not shown again). */
+function useAnswerToasts<T extends { ok: boolean; message: string }>(key: string, failureTitle: string | null) {
+  const fetcher = useFetcher<T>({ key });
+  const handled = useRef<unknown>(fetcher.data);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) toast.success(result.message);
-    else toast.error("Refund not made", { description: result.message });
-  }, [fetcher.state, fetcher.data]);
+    else if (failureTitle) toast.error(failureTitle, { description: result.message });
+  }, [fetcher.state, fetcher.data, failureTitle]);
+}
+
+/**
+ * On the order page, which stays while the dialog or a failed refund's row goes: the toasts of a
+ * refund made (its refusals stay in the dialog) and of a failed refund retried or closed.
+ */
+export function useRefundToasts(refundFetcherKey: string) {
+  useAnswerToasts<{ ok: boolean; message: string }>(refundFetcherKey, null);
+  useAnswerToasts<FailedRefundActionResult>(FAILED_REFUND_FETCHER, "Refund not made");
+}
+
+/** One refused refund: 'Retry' asks the provider again now; 'Close' gives it up, after a confirmation. */
+function FailedRefund({ row }: { row: FailedRefundRow }) {
+  // One fetcher for every row (one answer at a time), shared with the page's useRefundToasts:
+  // the row is gone once its refund went through or was closed.
+  const fetcher = useFetcher<FailedRefundActionResult>({ key: FAILED_REFUND_FETCHER });
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const amount = formatMoney(row.amountCents);
 
   return (
     <li className="grid gap-2 rounded-md border border-destructive/40 p-3" data-testid="failed-refund">

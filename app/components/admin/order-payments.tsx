@@ -1,15 +1,17 @@
+import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { UtcTime } from "~/components/admin/utc-time";
 import { formatMoney } from "~/lib/money";
 
-export type PaymentRow = { id: string; createdAt: string; kind: "charge" | "refund"; amountCents: number; state: "pending" | "succeeded" | "failed"; providerReference: string | null };
+export type PaymentRow = { id: string; createdAt: string; kind: "charge" | "refund"; amountCents: number; state: "pending" | "succeeded" | "failed" | "closed"; providerReference: string | null };
 
 const KIND = { charge: "Charge", refund: "Refund" } as const;
-const STATE = { pending: "Pending", succeeded: "Succeeded", failed: "Failed" } as const;
+// Closed: a failed refund the owner gave up; it no longer counts as refunded.
+const STATE = { pending: "Pending", succeeded: "Succeeded", failed: "Failed", closed: "Failed, closed" } as const;
 
-/** The order's ledger: each charge and refund with its state, and what the shop still holds. */
-export function OrderPayments({ rows, balanceCents }: { rows: PaymentRow[]; balanceCents: number }) {
+/** The order's ledger: each charge and refund with its state, and what the shop still holds; `children` acts on it (Refund). */
+export function OrderPayments({ rows, balanceCents, children }: { rows: PaymentRow[]; balanceCents: number; children?: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -49,6 +51,7 @@ export function OrderPayments({ rows, balanceCents }: { rows: PaymentRow[]; bala
         <p>
           Balance: <strong className="tabular-nums">{formatMoney(balanceCents)}</strong>
         </p>
+        {children}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { fieldAria, FormField } from "~/components/ui/form-field";
@@ -16,6 +15,9 @@ export type RefundActionResult =
   | { intent: "refund"; ok: true; message: string }
   | { intent: "refund"; ok: false; message: string; errors?: Record<string, string> };
 
+/** The dialog's fetcher, shared with the page's useRefundToasts. */
+export const REFUND_FETCHER = "order-refund";
+
 const typedCents = (s: string) => (s.trim() === "" ? 0 : (parseMoneyToCents(s) ?? 0));
 
 /**
@@ -26,8 +28,8 @@ const typedCents = (s: string) => (s.trim() === "" ? 0 : (parseMoneyToCents(s) ?
  */
 export function RefundDialog({ refundable, orderNumber }: { refundable: RefundableView; orderNumber: string }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<RefundActionResult>();
-  const handled = useRef<unknown>(undefined);
+  const fetcher = useFetcher<RefundActionResult>({ key: REFUND_FETCHER });
+  const handled = useRef<unknown>(fetcher.data);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [shipping, setShipping] = useState("");
   const [adjustment, setAdjustment] = useState("");
@@ -39,10 +41,8 @@ export function RefundDialog({ refundable, orderNumber }: { refundable: Refundab
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) {
-      toast.success(result.message);
-      setOpen(false);
-    }
+    // The page's useRefundToasts says it: this dialog is gone when nothing is left to refund.
+    if (result.ok) setOpen(false);
   }, [fetcher.state, result]);
 
   function reset(next: boolean) {

@@ -9,6 +9,9 @@ import { OrderCustomerCards } from "~/components/admin/order-customer-cards";
 import { OrderStatusActions } from "~/components/admin/order-status-actions";
 import { OrderLines } from "~/components/admin/order-summary";
 import { OrderPayments } from "~/components/admin/order-payments";
+import { FailedRefunds, useRefundToasts, type FailedRefundRow } from "~/components/admin/failed-refunds";
+import { OrderStockMoves, type StockMoveRow } from "~/components/admin/order-stock-moves";
+import { REFUND_FETCHER, RefundDialog } from "~/components/admin/refund-dialog";
 import { UtcTime } from "~/components/admin/utc-time";
 import { OrderTimeline } from "~/components/admin/order-timeline";
 import { Button } from "~/components/ui/button";
@@ -24,9 +27,13 @@ import {
   OrderChangeError,
   orderMoney,
   orderMovements,
+  orderStockMoves,
+  refundableFor,
   type StatusChangeResult,
 } from "~/server/commerce/index.server";
 import { formatMoney } from "~/lib/money";
+import type { RefundableView } from "~/lib/refund-input";
+import { refundAction } from "./refund-action.server";
 import { respond } from "~/routes/_edge/errors.server";
 import type { Route } from "./+types/order";
 
@@ -34,9 +41,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(getDb(), params.id);
   invariantResponse(order, "Order not found");
-  const [movements, money] = await Promise.all([orderMovements(getDb(), order.id), orderMoney(getDb(), order.id)]);
-  const payments = movements.map((m) => ({ id: m.id, createdAt: m.createdAt.toISOString(), kind: m.kind, amountCents: m.amountCents, state: m.state, providerReference: m.providerReference }));
-  return { order, payments, balanceCents: money.balanceCents };
+  const db = getDb();
+  const [movements, money, refundable, stockMoves] = await Promise.all([
+    orderMovements(db, order.id),
+    orderMoney(db, order.id),
+    refundableFor(db, order.id),
+    orderStockMoves(db, order.id),
+  ]);
+  const payments = movements.map((m) => ({ id: m.id, createdAt: m.createdAt.toISOString(), kind: m.kind, amountCents: m.amountCents, state: m.closedAt ? ("closed" as const) : m.state, providerReference: m.providerReference }));
+  const failedRefunds: FailedRefundRow[] = movements
+    .filter((m) => m.kind === "refund" && m.state === "failed" && m.closedAt === null)
+    .map((m) => ({ id: m.id, createdAt: m.createdAt.toISOString(), amountCents: m.amountCents, reason: m.reason }));
+  const moves: StockMoveRow[] = stockMoves.map((m) => ({ id: m.id, kind: m.kind, quantity: m.quantity, name: m.name }));
+  // A refund can be made of a paid order (shipped or not) while something of it is left to give back.
+  const canRefund = refundable !== null && (money.paymentState === "paid" || money.paymentState === "partially_refunded") && refundable.maxRefundCents > 0;
+  const refund: RefundableView | null = canRefund
+    ? {
+        version: refundable.version,
+        lines: refundable.lines.map((l) => ({
+          orderItemId: l.orderItemId,
+          name: l.name,
+          quantity: l.quantity,
+          refundedQuantity: l.refundedQuantity,
+          refundableQuantity: l.refundableQuantity,
+          refundableCents: l.refundableCents,
+          stockTracked: l.stockTracked,
+        })),
+        shippingRefundableCents: refundable.shipping.refundableCents,
+        maxRefundCents: refundable.maxRefundCents,
+      }
+    : null;
+  return { order, payments, balanceCents: money.balanceCents, refund, failedRefunds, stockMoves: moves };
 }
 
 const StatusForm = z.object({
@@ -67,6 +102,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const orderId = await findOrderId(db, params.id);
   invariantResponse(orderId, "Order not found");
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "refund" || form.intent === "retry-refund" || form.intent === "close-refund") {
+    return refundAction(db, orderId, form, { actorUserId: admin.id, actorLabel: admin.name || admin.email });
+  }
   if (form.intent === "confirm-refund") {
     const outcome = await confirmRefundDifference(db, orderId, { actorUserId: admin.id, actorLabel: admin.name || admin.email });
     if (outcome === "done") return data<OrderActionResult>({ ok: true, message: "The refund was sent." });
@@ -110,8 +148,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
+  useRefundToasts(REFUND_FETCHER);
   useEffect(() => {
-    if (!actionData) return;
+    if (!actionData || "intent" in actionData) return;
     if (actionData.ok) toast.success(actionData.message);
     else toast.error("Status not changed", { description: actionData.message });
   }, [actionData]);
@@ -132,7 +171,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           Placed <UtcTime iso={order.createdAt} withZone />
         </p>
       </div>
-      {actionData ? (
+      {actionData && !("intent" in actionData) ? (
         <p
           role={actionData.ok ? "status" : "alert"}
           className={
@@ -154,6 +193,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             </CardHeader>
             <CardContent>
               <OrderLines lines={order.lines} totals={order} />
+              {loaderData.stockMoves.length > 0 ? <OrderStockMoves moves={loaderData.stockMoves} /> : null}
             </CardContent>
           </Card>
           <Card>
@@ -184,7 +224,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               />
             </CardContent>
           </Card>
-          <OrderPayments rows={loaderData.payments} balanceCents={loaderData.balanceCents} />
+          <OrderPayments rows={loaderData.payments} balanceCents={loaderData.balanceCents}>
+            {loaderData.refund ? <RefundDialog refundable={loaderData.refund} orderNumber={order.orderNumber} /> : null}
+          </OrderPayments>
+          {loaderData.failedRefunds.length > 0 ? <FailedRefunds rows={loaderData.failedRefunds} /> : null}
           {order.refundToConfirm ? <RefundToConfirm amountCents={order.refundToConfirm.amountCents} /> : null}
           <OrderCustomerCards order={order} />
         </div>

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getPaymentProvider, type PaymentProvider } from "~/server/commerce/payments/index.server";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { onlyProvider } from "~/server/commerce/settlement/providers.server";
+import { refundableFor, refundOrder } from "~/server/commerce/settlement/refunds.server";
+import { orderMoneyMovements, testPaymentSessions } from "~/server/platform/db/schema";
+import { openCheckout, orderBySession, stockOf } from "../factories/orders";
+import { makeProduct } from "../factories/products";
+import { asAdmin, asCustomer } from "../factories/users";
+import { useShop } from "./harness";
+import { hydrated, open, seeToast, unique } from "./page-helpers";
+
+const shop = useShop();
+
+/** A paid order of three lines through the real checkout and the test provider; `userId` its shopper. */
+async function paidOrderOfThree(userId: string | null) {
+  const throw_ = await makeProduct(shop.db, { name: unique("Refund Throw"), priceCents: 2000, stockQuantity: 5 });
+  const pillow = await makeProduct(shop.db, { name: unique("Refund Pillow"), priceCents: 1250, stockQuantity: 5 });
+  const towel = await makeProduct(shop.db, { name: unique("Refund Towel"), priceCents: 800, stockQuantity: 5 });
+  const checkout = await openCheckout(shop.db, [[throw_, 2], [pillow, 1], [towel, 3]], { userId });
+  await shop.db.update(testPaymentSessions).set({ status: "paid", paymentReference: `test_pi_${checkout.sessionId}` }).where(eq(testPaymentSessions.id, checkout.sessionId));
+  expect((await confirmPayment(shop.db, checkout.sessionId)).state).toBe("paid");
+  const order = await orderBySession(shop.db, checkout.sessionId);
+  return { order, throw_, pillow, towel };
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+describe("the admin's Refund dialog", () => {
+  it("refunds 1 unit of one line with Restock: total shown live, Payments and balance updated, stock back, the shopper sees it; over the cap is refused in the dialog", async () => {
+    const customer = await asCustomer(shop);
+    const { order, throw_ } = await paidOrderOfThree(customer.user.id);
+    const stockAfterSale = await stockOf(shop.db, throw_.id);
+    expect(stockAfterSale).toBe(3);
+
+    const admin = await asAdmin(shop);
+    await open(admin, `/admin/orders/${order.orderNumber}`);
+    await hydrated(admin, admin.getByRole("button", { name: "Refund", exact: true }));
+    await admin.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = admin.getByRole("dialog", { name: `Refund order ${order.orderNumber}` });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("refund-total").innerText()).toBe("$0.00");
+
+    // More than is left (the whole total and a cent) is refused by the server, shown in the dialog.
+    await dialog.getByLabel("Extra amount (optional)").fill(money(order.totalAmountCents + 1));
+    await dialog.getByLabel("Reason for the extra amount").fill("Goodwill");
+    await dialog.getByRole("button", { name: `Refund ${money(order.totalAmountCents + 1)}` }).click();
+    await dialog.getByRole("alert").filter({ hasText: `You can refund at most ${money(order.totalAmountCents)}.` }).waitFor();
+    expect(await shop.db.select().from(orderMoneyMovements).where(eq(orderMoneyMovements.orderId, order.id))).toHaveLength(1);
+
+    await dialog.getByLabel("Extra amount (optional)").fill("");
+    await dialog.getByLabel("Reason for the extra amount").fill("");
+    await dialog.getByLabel(throw_.name).fill("1");
+    expect(await dialog.getByRole("checkbox", { name: "Restock" }).first().isChecked()).toBe(true);
+    expect(await dialog.getByTestId("refund-total").innerText()).toBe("$20.00");
+    await dialog.getByRole("button", { name: "Refund $20.00" }).click();
+    await seeToast(admin, "Refunded $20.00.");
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const rows = admin.getByRole("table", { name: "Payments" }).getByRole("row");
+    await rows.filter({ hasText: "Refund" }).filter({ hasText: "−$20.00" }).filter({ hasText: "Succeeded" }).waitFor();
+    await admin.getByText(`Balance: ${money(order.totalAmountCents - 2000)}`).waitFor();
+    await admin.getByRole("list", { name: "Stock moves" }).getByText(`Restocked: 1 × ${throw_.name}`).waitFor();
+    expect(await stockOf(shop.db, throw_.id)).toBe(stockAfterSale + 1);
+
+    await open(customer, `/profile/orders/${order.orderNumber}`);
+    await customer.getByRole("list", { name: "Refunds" }).getByText(/^Refunded \$20\.00 on /).waitFor();
+    expect(await customer.getByTestId("order-page-refunded").innerText()).toBe("$20.00");
+    expect(await customer.getByTestId("order-page-balance").innerText()).toBe(money(order.totalAmountCents - 2000));
+  });
+
+  it("a refund the provider refused shows in Needs attention and on the order; Retry makes it", async () => {
+    const { order, pillow } = await paidOrderOfThree(null);
+    const refusing = Object.assign(Object.create(getPaymentProvider(shop.db, "test")) as PaymentProvider, {
+      async refund() {
+        throw new Error("card network unreachable");
+      },
+    });
+    const refundable = (await refundableFor(shop.db, order.id))!;
+    const line = refundable.lines.find((l) => l.name === pillow.name)!;
+    const outcome = await refundOrder(
+      shop.db,
+      { orderId: order.id, expectedVersion: refundable.version, lines: [{ orderItemId: line.orderItemId, quantity: 1, restock: false }], shippingCents: 0, adjustmentCents: 0, actor: { actorUserId: null, actorLabel: "Test" } },
+      { providers: onlyProvider(refusing) },
+    );
+    expect(outcome).toMatchObject({ state: "failed", amountCents: 1250 });
+
+    const admin = await asAdmin(shop);
+    await open(admin, "/admin");
+    const attention = admin.getByRole("list", { name: "Needs attention" });
+    await attention.getByText("refund that failed").waitFor();
+    await attention.getByRole("link", { name: /Refund by hand/ }).click();
+    await admin.waitForURL((u) => u.searchParams.get("needs") === "refund-failed");
+    await admin.getByRole("link", { name: order.orderNumber }).click();
+
+    const failed = admin.getByRole("list", { name: "Refunds that failed" });
+    await failed.getByText("$12.50").waitFor();
+    await admin.getByRole("list", { name: "Stock moves" }).getByText(`Written off: 1 × ${pillow.name}`).waitFor();
+    await hydrated(admin, failed.getByRole("button", { name: "Retry the refund of $12.50" }));
+    await failed.getByRole("button", { name: "Retry the refund of $12.50" }).click();
+    await seeToast(admin, "Refunded $12.50.");
+    await expect.poll(() => failed.count()).toBe(0);
+    const rows = admin.getByRole("table", { name: "Payments" }).getByRole("row");
+    await rows.filter({ hasText: "Refund" }).filter({ hasText: "−$12.50" }).filter({ hasText: "Succeeded" }).waitFor();
+    await admin.getByText(`Balance: ${money(order.totalAmountCents - 1250)}`).waitFor();
+  });
+});
