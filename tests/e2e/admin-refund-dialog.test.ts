@@ -4,7 +4,7 @@ import { getPaymentProvider, type PaymentProvider } from "~/server/commerce/paym
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { refundableFor, refundOrder } from "~/server/commerce/settlement/refunds.server";
-import { orderMoneyMovements, testPaymentSessions } from "~/server/platform/db/schema";
+import { mailOutbox, orderMoneyMovements, testPaymentSessions } from "~/server/platform/db/schema";
 import { openCheckout, orderBySession, stockOf } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer } from "../factories/users";
@@ -35,6 +35,11 @@ describe("the admin's Refund dialog", () => {
     expect(stockAfterSale).toBe(3);
 
     const admin = await asAdmin(shop);
+    const netSales = async () => {
+      await open(admin, "/admin/analytics");
+      return admin.getByTestId("figure-netSalesCents").innerText();
+    };
+    const netBefore = await netSales();
     await open(admin, `/admin/orders/${order.orderNumber}`);
     await hydrated(admin, admin.getByRole("button", { name: "Refund", exact: true }));
     await admin.getByRole("button", { name: "Refund", exact: true }).click();
@@ -63,6 +68,13 @@ describe("the admin's Refund dialog", () => {
     await admin.getByText(`Balance: ${money(order.totalAmountCents - 2000)}`).waitFor();
     await admin.getByRole("list", { name: "Stock moves" }).getByText(`Restocked: 1 × ${throw_.name}`).waitFor();
     expect(await stockOf(shop.db, throw_.id)).toBe(stockAfterSale + 1);
+
+    // The shopper is mailed the refund once it went through; net sales drop by exactly that amount.
+    await expect
+      .poll(async () => (await shop.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "refund-issued"))).map((m) => [m.to, m.subject]))
+      .toEqual([[order.email, `Your refund for order ${order.orderNumber}`]]);
+    const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+    await expect.poll(async () => cents(netBefore) - cents(await netSales()), { timeout: 20_000 }).toBe(2000);
 
     await open(customer, `/profile/orders/${order.orderNumber}`);
     await customer.getByRole("list", { name: "Refunds" }).getByText(/^Refunded \$20\.00 on /).waitFor();

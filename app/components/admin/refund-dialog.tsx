@@ -108,7 +108,11 @@ export function RefundDialog({ refundable, orderNumber }: { refundable: Refundab
                         max={line.refundableQuantity}
                         step={1}
                         value={quantities[line.orderItemId] ?? "0"}
-                        onChange={(e) => setQuantities((q) => ({ ...q, [line.orderItemId]: e.currentTarget.value }))}
+                        onChange={(e) => {
+                          // Read now: React clears currentTarget once the event is handled, before the update runs.
+                          const value = e.currentTarget.value;
+                          setQuantities((q) => ({ ...q, [line.orderItemId]: value }));
+                        }}
                         className="w-24"
                         {...fieldAria(id, errors[name])}
                       />
