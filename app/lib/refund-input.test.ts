@@ -46,8 +46,16 @@ describe("the refund dialog's form", () => {
         adjustmentCents: 150,
         adjustmentReason: "Late",
         reason: null,
+        returnId: null,
       },
     });
+  });
+
+  it("carries a received return's id (the dialog opened from /admin/returns) and refuses one that is not an id", () => {
+    const id = "0b6f8a0e-7c1d-4c8e-9a51-3f0d2b6c9e11";
+    const parsed = parseRefundForm({ version: "2", "quantity.x": "1", returnId: id });
+    expect(parsed.ok && parsed.input.returnId).toBe(id);
+    expect(parseRefundForm({ version: "2", "quantity.x": "1", returnId: "1 or 1=1" })).toEqual({ ok: false, errors: { returnId: REFUND_MESSAGES.returnId } });
   });
 
   it("names the field of each problem", () => {

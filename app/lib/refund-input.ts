@@ -1,5 +1,6 @@
 import "./zod-config"; // before this module builds its schemas (see zod-config.ts)
 import { z } from "zod";
+import { isUuid } from "./uuid";
 import { parseMoneyToCents } from "./money-input";
 import { shareHalfUp } from "./refund-amounts";
 
@@ -53,6 +54,7 @@ export const REFUND_MESSAGES = {
   nothing: "Choose something to refund.",
   tooLong: `At most ${REFUND_TEXT_MAX} characters.`,
   version: "Reload the order and try again.",
+  returnId: "This return cannot be refunded here. Reload the order and try again.",
 } as const;
 
 /** Typed dollars ('' is none) → cents, or undefined when it is not an amount. */
@@ -83,6 +85,12 @@ const RefundFields = z.object({
   }),
   adjustmentReason: optionalText,
   reason: optionalText,
+  // A refund made for a received return, whose stock was settled at receipt.
+  returnId: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || isUuid(v), REFUND_MESSAGES.returnId)
+    .transform((v) => (v ? v : null)),
 });
 
 export type RefundFormInput = {
@@ -92,6 +100,7 @@ export type RefundFormInput = {
   adjustmentCents: number;
   adjustmentReason: string | null;
   reason: string | null;
+  returnId: string | null;
 };
 
 export type RefundFormResult = { ok: true; input: RefundFormInput } | { ok: false; errors: Record<string, string> };
@@ -131,6 +140,7 @@ export function parseRefundForm(form: Record<string, unknown>): RefundFormResult
       adjustmentCents: f.adjustment,
       adjustmentReason: f.adjustmentReason,
       reason: f.reason,
+      returnId: f.returnId,
     },
   };
 }

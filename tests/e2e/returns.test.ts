@@ -7,7 +7,7 @@ import { openCheckout, orderBySession } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer } from "../factories/users";
 import { useShop } from "./harness";
-import { formsHydrated, hydrated, open, unique } from "./page-helpers";
+import { formsHydrated, hydrated, open, seeToast, unique } from "./page-helpers";
 
 const shop = useShop();
 
@@ -23,7 +23,7 @@ async function shippedOrderOf(userId: string, name: string) {
 }
 
 describe("a return", () => {
-  it("a shopper asks to return an item from the order page; the admin approves it, receives it (restocked) and opens its refund", async () => {
+  it("a shopper asks to return an item from the order page; the admin approves it, receives it (restocked) and refunds it from the dialog its Refund link opens prefilled", async () => {
     const shopper = await asCustomer(shop);
     const name = unique("Returned Throw");
     const { order, product } = await shippedOrderOf(shopper.user.id, name);
@@ -64,9 +64,24 @@ describe("a return", () => {
     expect(await refund.getAttribute("href")).toBe(`/admin/orders/${order.orderNumber}?refundReturn=${ret!.id}`);
     await refund.click();
     await admin.waitForURL(`**/admin/orders/${order.orderNumber}?refundReturn=${ret!.id}`);
+    // The Refund dialog opens with the return's line: 1 unit, no restock choice (the stock was settled at receipt).
+    await hydrated(admin);
+    const dialog = admin.getByRole("dialog", { name: `Refund order ${order.orderNumber}` });
+    await dialog.getByText(`For return ${returnNumber}`).waitFor();
+    expect(await dialog.getByRole("spinbutton", { name }).inputValue()).toBe("1");
+    expect(await dialog.getByRole("checkbox", { name: "Restock" }).count()).toBe(0);
+    const total = await dialog.getByTestId("refund-total").innerText();
+    expect(total).not.toBe("$0.00");
+    const stockBefore = (await shop.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.n;
+    await dialog.getByRole("button", { name: `Refund ${total}` }).click();
+    await seeToast(admin, `Refunded ${total}.`);
+    // Refunded once, its stock not given back a second time.
+    expect((await shop.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.n).toBe(stockBefore);
+    await open(admin, "/admin/returns?state=refunded");
+    await admin.getByRole("listitem", { name: `Return ${returnNumber}` }).waitFor();
     // The shopper's page follows the return.
     await open(shopper, `/profile/orders/${order.orderNumber}`);
-    await shopper.getByText(`Return ${returnNumber}: Received`).waitFor();
+    await shopper.getByText(`Return ${returnNumber}: Refunded`).waitFor();
     const [line] = await shop.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(ret!.lines).toEqual([{ orderItemId: line!.id, quantity: 1, restock: true }]);
   });

@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WINDOW_CLOSED } from "~/lib/returns";
 import { changeOrderStatus } from "~/server/commerce/orders/status.server";
-import { listReturns, moveReturn, orderReturnsView, requestReturn, returnableLines } from "~/server/commerce/returns/returns.server";
+import { listReturns, moveReturn, orderReturnsView, requestReturn, returnableLines, returnToRefund } from "~/server/commerce/returns/returns.server";
 import { saveReturnsSetting } from "~/server/commerce/returns/returns-setting.server";
 import { requestOrderLink } from "~/server/commerce/returns/order-link-request.server";
-import { orderStockMoves } from "~/server/commerce/settlement/refunds.server";
+import { orderStockMoves, refundOrder, RETURN_NOT_REFUNDABLE } from "~/server/commerce/settlement/refunds.server";
 import { mailOutbox, orderEvents, orderItems, orderReturns, products } from "~/server/platform/db/schema";
 import { makeAdmin } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
@@ -133,6 +133,43 @@ describe("returns", () => {
     expect((await listReturns(t.db, { state: "refunded" })).map((r) => r.id)).toEqual([ret!.id]);
     expect((await orderReturnsView(t.db, order)).returns[0]!.state).toBe("refunded");
     await expect(moveReturn(t.db, ret!.id, { to: "closed" }, actor)).rejects.toThrow("This return is refunded: it cannot be closed now.");
+  });
+
+  it("refunds a received return once, through the dialog's prefill, without moving its stock again; a return not received, another order's, or one refunded already is refused", async () => {
+    const { order, item, product } = await shippedOrder();
+    const other = await shippedOrder();
+    const stock = async () => (await t.db.select({ n: products.stockQuantity }).from(products).where(eq(products.id, product.id)))[0]!.n;
+    await ask(order, item.id, 1);
+    const [ret] = await listReturns(t.db, { state: "requested" });
+    const refund = async (orderId: string, returnId: string) =>
+      refundOrder(t.db, {
+        orderId,
+        expectedVersion: (await orderRow(t.db, orderId)).version,
+        lines: [{ orderItemId: item.id, quantity: 1, restock: false }],
+        shippingCents: 0,
+        adjustmentCents: 0,
+        returnId,
+        actor,
+      });
+    // Not received yet: no prefill, and a forged refund for it is refused.
+    expect(await returnToRefund(t.db, order.id, ret!.id)).toBeNull();
+    await expect(refund(order.id, ret!.id)).rejects.toThrow(RETURN_NOT_REFUNDABLE);
+    await moveReturn(t.db, ret!.id, { to: "approved" }, actor);
+    await moveReturn(t.db, ret!.id, { to: "received", restock: { [item.id]: true } }, actor);
+    const restocked = await stock();
+    expect(await returnToRefund(t.db, order.id, ret!.id)).toEqual({ id: ret!.id, returnNumber: ret!.returnNumber, lines: [{ orderItemId: item.id, quantity: 1 }] });
+    // Another order's page cannot refund it, nor prefill it; a bad id prefills nothing.
+    expect(await returnToRefund(t.db, other.order.id, ret!.id)).toBeNull();
+    expect(await returnToRefund(t.db, order.id, "not-a-uuid")).toBeNull();
+    await expect(refund(other.order.id, ret!.id)).rejects.toThrow(RETURN_NOT_REFUNDABLE);
+
+    const made = await refund(order.id, ret!.id);
+    expect(made.amountCents).toBeGreaterThan(0);
+    // Stock was settled at receipt: the refund gives nothing back and writes nothing off.
+    expect(await stock()).toBe(restocked);
+    expect((await orderStockMoves(t.db, order.id)).map((m) => [m.kind, m.source])).toEqual([["restocked", "return"]]);
+    expect((await listReturns(t.db, { state: "refunded" })).map((r) => r.id)).toContain(ret!.id);
+    await expect(refund(order.id, ret!.id)).rejects.toThrow(RETURN_NOT_REFUNDABLE);
   });
 
   it("closing a return ends it and mails the shopper", async () => {

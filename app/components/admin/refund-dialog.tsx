@@ -26,11 +26,21 @@ const typedCents = (s: string) => (s.trim() === "" ? 0 : (parseMoneyToCents(s) ?
  * typed and on the confirm button. The server computes it again, checks it against what is left
  * and the order's version, and refunds its own figure; a refusal stays in the dialog.
  */
-export function RefundDialog({ refundable, orderNumber }: { refundable: RefundableView; orderNumber: string }) {
-  const [open, setOpen] = useState(false);
+export function RefundDialog({
+  refundable,
+  orderNumber,
+  forReturn = null,
+}: {
+  refundable: RefundableView;
+  orderNumber: string;
+  /** A received return to refund (the Refund link on /admin/returns): the dialog opens with its lines. */
+  forReturn?: { id: string; returnNumber: string; lines: { orderItemId: string; quantity: number }[] } | null;
+}) {
+  const returnQuantities = () => Object.fromEntries((forReturn?.lines ?? []).map((l) => [l.orderItemId, String(l.quantity)]));
+  const [open, setOpen] = useState(forReturn !== null);
   const fetcher = useFetcher<RefundActionResult>({ key: REFUND_FETCHER });
   const handled = useRef<unknown>(fetcher.data);
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [quantities, setQuantities] = useState<Record<string, string>>(returnQuantities);
   const [shipping, setShipping] = useState("");
   const [adjustment, setAdjustment] = useState("");
   // The answer shown before the dialog was last opened: not shown again.
@@ -48,7 +58,7 @@ export function RefundDialog({ refundable, orderNumber }: { refundable: Refundab
   function reset(next: boolean) {
     setOpen(next);
     if (next) {
-      setQuantities({});
+      setQuantities(returnQuantities());
       setShipping("");
       setAdjustment("");
       setDismissed(result);
@@ -76,11 +86,14 @@ export function RefundDialog({ refundable, orderNumber }: { refundable: Refundab
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Refund order {orderNumber}</DialogTitle>
-          <DialogDescription>Up to {formatMoney(refundable.maxRefundCents)} can still be refunded. The money goes back to the card that paid.</DialogDescription>
+          <DialogDescription>
+            {forReturn ? `For return ${forReturn.returnNumber}: its stock was settled when it was received. ` : ""}Up to {formatMoney(refundable.maxRefundCents)} can still be refunded. The money goes back to the card that paid.
+          </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="version" value={refundable.version} />
+          {forReturn ? <input type="hidden" name="returnId" value={forReturn.id} /> : null}
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-medium">Items</legend>
             {refundable.lines.map((line) => {
@@ -116,7 +129,7 @@ export function RefundDialog({ refundable, orderNumber }: { refundable: Refundab
                         className="w-24"
                         {...fieldAria(id, errors[name])}
                       />
-                      {line.stockTracked ? (
+                      {forReturn ? null : line.stockTracked ? (
                         <label className="flex items-center gap-2 text-sm">
                           <input type="checkbox" name={`restock.${line.orderItemId}`} defaultChecked className="size-4 accent-primary" />
                           Restock

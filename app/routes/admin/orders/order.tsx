@@ -29,6 +29,7 @@ import {
   orderMovements,
   orderStockMoves,
   refundableFor,
+  returnToRefund,
   type StatusChangeResult,
 } from "~/server/commerce/index.server";
 import { formatMoney } from "~/lib/money";
@@ -42,11 +43,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getAdminOrder(getDb(), params.id);
   invariantResponse(order, "Order not found");
   const db = getDb();
-  const [movements, money, refundable, stockMoves] = await Promise.all([
+  const [movements, money, refundable, stockMoves, forReturn] = await Promise.all([
     orderMovements(db, order.id),
     orderMoney(db, order.id),
     refundableFor(db, order.id),
     orderStockMoves(db, order.id),
+    returnToRefund(db, order.id, new URL(request.url).searchParams.get("refundReturn")),
   ]);
   const payments = movements.map((m) => ({ id: m.id, createdAt: m.createdAt.toISOString(), kind: m.kind, amountCents: m.amountCents, state: m.closedAt ? ("closed" as const) : m.state, providerReference: m.providerReference }));
   const failedRefunds: FailedRefundRow[] = movements
@@ -71,7 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         maxRefundCents: refundable.maxRefundCents,
       }
     : null;
-  return { order, payments, balanceCents: money.balanceCents, refund, failedRefunds, stockMoves: moves };
+  // The Refund link of a received return (/admin/returns) opens the dialog with its lines.
+  return { order, payments, balanceCents: money.balanceCents, refund, refundReturn: refund ? forReturn : null, failedRefunds, stockMoves: moves };
 }
 
 const StatusForm = z.object({
@@ -225,7 +228,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             </CardContent>
           </Card>
           <OrderPayments rows={loaderData.payments} balanceCents={loaderData.balanceCents}>
-            {loaderData.refund ? <RefundDialog refundable={loaderData.refund} orderNumber={order.orderNumber} /> : null}
+            {loaderData.refund ? <RefundDialog refundable={loaderData.refund} orderNumber={order.orderNumber} forReturn={loaderData.refundReturn} /> : null}
           </OrderPayments>
           {loaderData.failedRefunds.length > 0 ? <FailedRefunds rows={loaderData.failedRefunds} /> : null}
           {order.refundToConfirm ? <RefundToConfirm amountCents={order.refundToConfirm.amountCents} /> : null}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import {
   RETURN_REASON_LABELS,
   RETURN_STATE_LABELS,
@@ -407,4 +408,22 @@ export async function listReturns(db: Db, filter: { state?: ReturnState | null; 
       stockTracked: item.get(l.orderItemId)?.stockTracked ?? false,
     })),
   }));
+}
+
+/** What the order page's Refund dialog is prefilled with for a received return not refunded yet. */
+export type ReturnToRefund = { id: string; returnNumber: string; lines: { orderItemId: string; quantity: number }[] };
+
+/**
+ * `/admin/orders/<n>?refundReturn=<id>` (the Refund link on /admin/returns): the return's lines,
+ * when it is this order's and received; null otherwise (the dialog then opens empty, and the
+ * refund itself checks the return again under the order's lock).
+ */
+export async function returnToRefund(db: Db, orderId: string, returnId: string | null): Promise<ReturnToRefund | null> {
+  if (!returnId || !isUuid(returnId)) return null;
+  const [ret] = await db
+    .select({ id: orderReturns.id, returnNumber: orderReturns.returnNumber, state: orderReturns.state, lines: orderReturns.lines })
+    .from(orderReturns)
+    .where(and(eq(orderReturns.id, returnId), eq(orderReturns.orderId, orderId)));
+  if (ret?.state !== "received") return null;
+  return { id: ret.id, returnNumber: ret.returnNumber, lines: ret.lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })) };
 }

@@ -10,7 +10,7 @@ import {
   type PlannedLine,
   type RefundLedger,
 } from "~/lib/refund-amounts";
-import { DomainError, type Db, orderItems, orderMoneyMovements, orders, orderStockMoves as stockMoves, paymentTasks } from "../../platform/index.server";
+import { DomainError, type Db, orderItems, orderMoneyMovements, orderReturns, orders, orderStockMoves as stockMoves, paymentTasks } from "../../platform/index.server";
 import { giveBackProductUnits } from "../../catalog/index.server";
 import { addOrderEvent } from "../orders/events.server";
 import { keepPaymentStatus, orderMoney } from "./ledger.server";
@@ -283,6 +283,26 @@ async function recordRefund(
   return { movementId, taskId: task!.id };
 }
 
+export const RETURN_NOT_REFUNDABLE = "This return cannot be refunded: it is not received yet, or it was refunded already.";
+
+/**
+ * A refund for a return skips the stock (settled when the return was received), so the return
+ * must be this order's, received, and not refunded yet by a refund that still counts. Runs with
+ * the order locked, so two refunds of one return cannot both pass.
+ */
+async function checkReturnToRefund(tx: Db, orderId: string, returnId: string): Promise<void> {
+  const [ret] = await tx
+    .select({ state: orderReturns.state })
+    .from(orderReturns)
+    .where(and(eq(orderReturns.id, returnId), eq(orderReturns.orderId, orderId)));
+  const [refunded] = await tx
+    .select({ id: orderMoneyMovements.id })
+    .from(orderMoneyMovements)
+    .where(and(eq(orderMoneyMovements.returnId, returnId), eq(orderMoneyMovements.kind, "refund"), isNull(orderMoneyMovements.closedAt)))
+    .limit(1);
+  if (ret?.state !== "received" || refunded) throw new RefundError(RETURN_NOT_REFUNDABLE, "conflict");
+}
+
 const stateOf = (outcome: CallOutcome): RefundOutcome["state"] => (outcome === "done" ? "succeeded" : outcome === "failed" ? "failed" : "pending");
 
 /**
@@ -295,6 +315,7 @@ export async function refundOrder(db: Db, input: RefundInput, opts: { providers?
   checkInput(input);
   const decided = await db.transaction(async (tx) => {
     const order = await lockRefundableOrder(tx, input.orderId, input.expectedVersion);
+    if (input.returnId) await checkReturnToRefund(tx, order.id, input.returnId);
     const { items, ledger } = await ledgerOf(tx, order);
     const plan = planRefund(ledger, { lines: input.lines, shippingCents: input.shippingCents, adjustmentCents: input.adjustmentCents });
     if (isRefundProblem(plan)) throw new RefundError(plan.message, "bad_input", plan.field);
