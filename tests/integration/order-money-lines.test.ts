@@ -178,6 +178,8 @@ describe("an order with a discount, paid shipping and tax", () => {
       tax_name: "Tax 7.25%",
       tax: "3.26",
       total: "58.25",
+      refunded: "0.00",
+      net: "58.25",
       currency: "USD",
       payment_reference: "test_pi_money",
     });
@@ -200,6 +202,8 @@ describe("an order with a discount, paid shipping and tax", () => {
       "tax_name",
       "tax",
       "total",
+      "refunded",
+      "net",
       "currency",
       "address",
       "city",

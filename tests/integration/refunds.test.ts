@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, paymentTasks, products, testPaymentRefunds } from "~/server/platform/db/schema";
+import { orderItems, orderReturns, paymentTasks, products, testPaymentRefunds } from "~/server/platform/db/schema";
 import { countOrdersNeeding } from "~/server/commerce/orders/attention.server";
 import { changeOrderStatus } from "~/server/commerce/orders/status.server";
 import type { PaymentProvider } from "~/server/commerce/payments/index.server";
@@ -201,6 +201,18 @@ describe("partial refunds", () => {
       { orderItemId: line.id, quantity: 1, restock: true },
       { orderItemId: line.id, quantity: 1, restock: false },
     ];
+    // A return the owner received (a refund for a return refuses one that is not this order's received return).
+    const order = await orderRow(t.db, orderId);
+    await t.db.insert(orderReturns).values({
+      id: returnId,
+      orderId,
+      sequence: 1,
+      returnNumber: `R-${order.orderNumber}-1`,
+      state: "received",
+      reason: "damaged",
+      lines: [{ orderItemId: line.id, quantity: 2 }],
+      requestKey: randomUUID(),
+    });
     await t.db.transaction((tx) => settleReturnedStock(tx, { orderId, returnId, lines, actor }));
     await t.db.transaction((tx) => settleReturnedStock(tx, { orderId, returnId, lines, actor }));
     expect(await stockOf(product.id)).toBe(8);
