@@ -6,6 +6,7 @@ import { openCheckout } from "../factories/orders";
 import { makePosts } from "../factories/posts";
 import { makeProduct } from "../factories/products";
 import { startShop } from "./harness";
+import { saveReturnsSetting } from "~/server/commerce/returns/returns-setting.server";
 
 /**
  * Every indexable page carries its canonical URL, built from PUBLIC_URL: exactly one
@@ -48,6 +49,8 @@ beforeAll(async () => {
   samples.sessionId = checkout.sessionId;
   samples.step = "unsubscribe";
   samples["*"] = "no-such-page-anywhere";
+  // The footer's withdrawal page exists only while the owner offers the EU withdrawal.
+  await saveReturnsSetting(shop.db, { returnWindowDays: 30, withdrawalEnabled: true, withdrawalDays: 14 });
   // A category's listing and the blog's second page are canonical pages of their own.
   extraSamples["/shop"] = ["/shop?category=Bedding"];
   extraSamples["/blog"] = ["/blog?page=2"];
@@ -133,6 +136,6 @@ describe("canonical URLs", () => {
     // The storefront's indexable pages today, so a broken classification cannot pass by checking nothing.
     expect([...new Set(checked)]).toEqual(expect.arrayContaining(["/", "/shop", "/product/:id", "/contact", "/blog", "/blog/:slug"]));
     // And what was left out for its own noindex: the test payment page and the not-found page.
-    expect(skipped).toEqual(expect.arrayContaining([`/pay/test/${encodeURIComponent(samples.sessionId!)}`, "/no-such-page-anywhere"]));
+    expect(skipped).toEqual(expect.arrayContaining([`/pay/test/${encodeURIComponent(samples.sessionId!)}`, "/no-such-page-anywhere", "/withdraw"]));
   });
 });
