@@ -50,6 +50,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   blog_posts: "content",
   contact_messages: "content",
   newsletter_subscriptions: "content",
+  shop_pages: "content",
   // insight: figures about the rest (roll-ups kept by triggers, visit counts)
   customers: "insight",
   sales_counted_orders: "insight",

@@ -137,3 +137,16 @@ export const shopMeta = pgTable("shop_meta", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * The shop's owner-edited pages, /privacy and /accessibility (docs/rules/visitor-storage.md). A
+ * row exists only once the owner saved the page; until then the page shows its template, built
+ * from the code (the privacy template lists the shop's cookies and storage keys as they are now).
+ * `content` is stored sanitized, as a blog post's body is.
+ */
+export const shopPages = pgTable("shop_pages", {
+  slug: text("slug", { enum: ["privacy", "accessibility"] }).primaryKey(),
+  content: text("content").notNull(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});
