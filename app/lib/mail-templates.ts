@@ -14,6 +14,9 @@ export const EDITABLE_MAILS = [
   "return-requested",
   "withdrawal-received",
   "refund-issued",
+  "account-deletion",
+  "data-export",
+  "data-erasure",
 ] as const;
 export type EditableMail = (typeof EDITABLE_MAILS)[number];
 
@@ -95,6 +98,27 @@ export const MAIL_DEFINITIONS: Record<EditableMail, MailDefinition> = {
     subject: "Your refund for order {orderNumber}",
     intro: "Hello {name}, we have refunded part or all of your order.",
     placeholders: ["shopName", "name", "orderNumber"],
+  },
+  "account-deletion": {
+    label: "Account deletion",
+    description: "Sent when a shopper without a password asks to delete their account: its link confirms the deletion (once, within an hour).",
+    subject: "Confirm deleting your {shopName} account",
+    intro: "Hello {name}, someone, hopefully you, asked to delete your {shopName} account.",
+    placeholders: ["shopName", "name"],
+  },
+  "data-export": {
+    label: "Data copy (guests)",
+    description: "Sent when a guest asks for their data from the footer's 'Your data' page, to an address the shop knows: its link downloads the copy (once, within an hour).",
+    subject: "Your data at {shopName}",
+    intro: "Someone, hopefully you, asked for a copy of the data {shopName} keeps about this email address.",
+    placeholders: ["shopName"],
+  },
+  "data-erasure": {
+    label: "Data erasure (guests)",
+    description: "Sent when a guest asks to erase their data from the footer's 'Your data' page, to an address the shop knows: its link confirms the erasure (once, within an hour).",
+    subject: "Confirm erasing your data at {shopName}",
+    intro: "Someone, hopefully you, asked us to erase the data {shopName} keeps about this email address.",
+    placeholders: ["shopName"],
   },
 };
 

@@ -45,3 +45,17 @@ export { CustomerActionError, CustomerActionInput, runCustomerAccountAction } fr
 export { customersCsvChunks } from "./customers/csv.server";
 export { findCustomer, getCustomer } from "./customers/detail.server";
 export { listCustomers, parseCustomerListQuery } from "./customers/list.server";
+// The shopper's own data requests: the mailed confirmation links, the password check before a
+// deletion, the guest's 'Your data' form and the owner's retention setting (docs/rules/personal-data.md).
+export { DATA_LINK_TTL_MS, peekDataRequest, redeemDataRequest } from "./data-requests/links.server";
+export type { DataRequest, DataRequestSubject } from "./data-requests/links.server";
+export {
+  DATA_REQUEST_PATH,
+  TooManyDataRequests,
+  accountHasPassword,
+  holdsDataFor,
+  mailAccountDeletionLink,
+  requestGuestData,
+  verifyAccountPassword,
+} from "./data-requests/requests.server";
+export { getRetentionSetting, saveRetentionSetting } from "./data-requests/retention.server";

@@ -97,8 +97,8 @@ export async function clearPasswordLimits(db: Db, email: string) {
   await clearRateLimits(db, [keys.addresses, keys.email], [keys.emailAndIpPrefix]);
 }
 
-/** The account page's two-factor settings, each behind the account's password. */
-const PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+/** The account page's two-factor settings and 'Delete my account', each behind the account's password. */
+const PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes", "/verify-password"]);
 
 /** What a refused guess answers: 429, 'Too many attempts, try again in N minutes'. */
 const tooMany = (r: { retryAfterSeconds: number }) =>

@@ -24,6 +24,9 @@ export const SAMPLE_MAILS = [
   "return-requested",
   "withdrawal-received",
   "refund-issued",
+  "account-deletion",
+  "data-export",
+  "data-erasure",
 ] as const;
 export type SampleMail = (typeof SAMPLE_MAILS)[number];
 
@@ -98,6 +101,9 @@ export async function renderSampleMail(
     returnRequestedMail,
     withdrawalReceivedMail,
     refundIssuedMail,
+    accountDeletionMail,
+    dataExportMail,
+    dataErasureMail,
   } = await loadTemplates();
   const lines = opts.lines ?? SAMPLE_LINES;
   const order = sampleOrder(lines);
@@ -169,5 +175,11 @@ export async function renderSampleMail(
         orderUrl,
       });
     }
+    case "account-deletion":
+      return accountDeletionMail(ctx, { name: order.firstName, url: `${base}/profile/data-request?token=sample` });
+    case "data-export":
+      return dataExportMail(ctx, { url: `${base}/profile/data-request?token=sample` });
+    case "data-erasure":
+      return dataErasureMail(ctx, { url: `${base}/profile/data-request?token=sample` });
   }
 }

@@ -8,3 +8,4 @@ export * from "./contact.server";
 export * from "./order.server";
 export * from "./refund.server";
 export * from "./returns.server";
+export * from "./personal-data.server";
