@@ -30,6 +30,9 @@ export default [
     route("shop", "routes/store/shop.tsx"),
     route("product/:id", "routes/store/product.tsx"),
     route("contact", "routes/store/contact.tsx"),
+    // The owner-edited pages (docs/rules/visitor-storage.md), linked from the footer.
+    route("privacy", "routes/store/shop-page.tsx", { id: "store-privacy" }),
+    route("accessibility", "routes/store/shop-page.tsx", { id: "store-accessibility" }),
     // The links in the newsletter's mails (double opt-in, unsubscribe).
     route("newsletter/:step", "routes/store/newsletter-link.tsx"),
     route("auth", "routes/account/auth.tsx"),
@@ -41,6 +44,13 @@ export default [
     route("auth/two-factor", "routes/account/two-factor.tsx"),
     route("auth/sign-out", "routes/account/sign-out.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    // The shopper's own data (docs/rules/personal-data.md): the ZIP, the mailed links' page and its
+    // download, the confirmation after a deletion, and the footer's page for guests.
+    route("profile/data.zip", "routes/account/profile-data-download.ts"),
+    route("profile/data-request", "routes/account/profile-data-request.tsx"),
+    route("profile/data-request/download", "routes/account/profile-data-request-download.ts"),
+    route("account-deleted", "routes/account/account-deleted.tsx"),
+    route("your-data", "routes/store/your-data.tsx"),
     // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.
     route("profile/orders/:orderNumber", "routes/account/order.tsx"),
     // Returning items, and the EU withdrawal's confirmation page (docs/rules/returns.md).
@@ -96,6 +106,8 @@ export default [
       route("site-settings/reminder", "routes/admin/site-settings-reminder.ts"),
       route("site-settings/returns", "routes/admin/site-settings-returns.ts"),
       route("site-settings/prices", "routes/admin/site-settings-prices.ts"),
+      route("site-settings/privacy", "routes/admin/site-settings-privacy.ts"),
+      route("pages", "routes/admin/pages.tsx"),
       route("settings/shipping", "routes/admin/settings/shipping.tsx"),
       route("inbox", "routes/admin/inbox/index.tsx"),
       route("inbox/:messageId", "routes/admin/inbox/message.tsx"),

@@ -143,7 +143,7 @@ describe("sitemap.xml and robots.txt", () => {
     const res = (await sitemapLoader(args("/sitemap.xml"))) as Response;
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
-    for (const path of ["/", "/shop", "/blog", "/contact", "/blog/published-post", `/product/${active.id}`]) {
+    for (const path of ["/", "/shop", "/blog", "/contact", "/privacy", "/accessibility", "/blog/published-post", `/product/${active.id}`]) {
       expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
     }
     expect(xml).not.toContain(hidden.id);

@@ -15,7 +15,7 @@ describe("admin sidebar", () => {
       "Customers",
       "Reports",
     ]);
-    expect(ADMIN_MESSAGES_NAV.map((i) => i.to)).toEqual(["/admin/outbox", "/admin/inbox", "/admin/newsletter", "/admin/reviews", "/admin/returns"]);
+    expect(ADMIN_MESSAGES_NAV.map((i) => i.to)).toEqual(["/admin/outbox", "/admin/inbox", "/admin/newsletter", "/admin/reviews", "/admin/returns", "/admin/pages"]);
   });
 
   it("highlights the dashboard on /admin only, and other entries on their sub-pages", () => {

@@ -14,6 +14,7 @@ import {
   TrendingUp,
   Truck,
   Users,
+  ScrollText,
   Send,
   Star,
   Undo2,
@@ -59,6 +60,8 @@ export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Newsletter", to: "/admin/newsletter", icon: Newspaper },
   { title: "Reviews", to: "/admin/reviews", icon: Star },
   { title: "Returns", to: "/admin/returns", icon: Undo2 },
+  // The owner-edited privacy policy and accessibility statement (docs/rules/visitor-storage.md).
+  { title: "Pages", to: "/admin/pages", icon: ScrollText },
 ];
 
 /** The shop's upkeep: background work that failed for good (docs/rules/admin.md, Shell). */

@@ -36,7 +36,24 @@ export function SiteFooter({
                 </Link>
               </li>
             ) : null}
+            {/* A guest's copy or erasure of their data, confirmed by a mailed link (docs/rules/personal-data.md). */}
+            <li>
+              <Link to="/your-data" className="hover:text-primary">
+                Your data
+              </Link>
+            </li>
             <li>FAQ</li>
+            {/* The owner-edited pages (docs/rules/visitor-storage.md). */}
+            <li>
+              <Link to="/privacy" className="hover:text-primary">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to="/accessibility" className="hover:text-primary">
+                Accessibility
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

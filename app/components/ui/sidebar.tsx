@@ -17,7 +17,6 @@ import { cn } from "~/lib/utils";
 
 /** Read this cookie in a loader and pass it as `defaultOpen` so the server renders the saved state. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
 const SIDEBAR_WIDTH_ICON = "3rem";
@@ -75,7 +74,9 @@ function SidebarProvider({
       } else {
         setInternalOpen(openState);
       }
-      document.cookie = `${SIDEBAR_COOKIE_NAME}=${openState}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+      // A session cookie: a layout preference is kept only while the browser is open, so it needs no
+      // consent (docs/rules/visitor-storage.md).
+      document.cookie = `${SIDEBAR_COOKIE_NAME}=${openState}; path=/; SameSite=Lax`;
     },
     [setOpenProp, open],
   );

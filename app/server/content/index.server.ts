@@ -1,4 +1,4 @@
-// Content's face: blog, newsletter, contact messages, search-engine data, the shop's mails as the
+// Content's face: blog, newsletter, contact messages, the owner-edited pages (privacy, accessibility), search-engine data, the shop's mails as the
 // owner words and watches them (Outbox, Site Settings → Emails) and the site settings. Other areas and
 // routes import content only from here (docs/architecture.md).
 
@@ -44,6 +44,8 @@ export {
   unsubscribe,
 } from "./newsletter/newsletter.server";
 export type { LinkStep } from "./newsletter/newsletter.server";
+export { PageInputError, getShopPage, resetShopPage, saveShopPage } from "./pages/pages.server";
+export type { ShopPage } from "./pages/pages.server";
 export { absoluteUrl } from "./seo/seo.server";
 export { loadSiteSettings, saveSiteSettingsForm } from "./settings/site-settings.server";
 export { TooManyAttempts } from "./too-many-attempts.server";

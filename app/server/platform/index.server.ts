@@ -37,6 +37,7 @@ export {
   shippingRates,
   shippingZones,
   shopMeta,
+  shopPages,
   siteSettings,
   storefrontChanges,
   taxRates,
@@ -54,6 +55,8 @@ export { RETURN_REASONS, RETURN_STATES } from "./db/schema/index";
 export { getEnv, publicUrl } from "./env.server";
 export type { Env } from "./env.server";
 export { changeLogJobs } from "./http/page-cache.server";
+export { cdnPurgerFromEnv } from "./cdn/adapters.server";
+export { cdnJobs, startCdnPurgeWatch, startPurgeCursor } from "./cdn/purge.server";
 export { pageParam } from "./http/page-param.server";
 export {
   checkRateLimits,

@@ -6,7 +6,7 @@ import { absoluteUrl } from "./seo.server";
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Pages every shop has, in the order a visitor meets them. */
-export const FIXED_PAGES = ["/", "/shop", "/blog", "/contact"] as const;
+export const FIXED_PAGES = ["/", "/shop", "/blog", "/contact", "/privacy", "/accessibility"] as const;
 
 type Entry = { loc: string; lastmod?: Date };
 
