@@ -54,10 +54,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   // insight: figures about the rest (roll-ups kept by triggers, visit counts)
   customers: "insight",
   sales_counted_orders: "insight",
+  sales_counted_refunds: "insight",
   sales_daily: "insight",
   sales_daily_categories: "insight",
   sales_daily_products: "insight",
   sales_monthly_products: "insight",
+  sales_refunds_daily: "insight",
   first_orders_daily: "insight",
   repeat_orders_daily: "insight",
   page_views_daily: "insight",

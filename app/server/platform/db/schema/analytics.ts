@@ -54,7 +54,10 @@ export const customers = pgTable(
   ],
 );
 
-/** Sales per UTC day of payment: orders that count, added when paid, taken back when refunded or cancelled. */
+/**
+ * Gross sales per UTC day of payment: every order that was paid, added when paid and kept there
+ * when it is refunded or cancelled later (refunds count on their own day: salesRefundsDaily).
+ */
 export const salesDaily = pgTable("sales_daily", {
   day: date("day").primaryKey(),
   orders: integer("orders").notNull().default(0),
@@ -178,6 +181,32 @@ export const salesCountedOrders = pgTable(
     productRevenueCents: bigint("product_revenue_cents", { mode: "number" }).array().notNull(),
   },
   (t) => [index("sales_counted_orders_customer_idx").on(t.emailKey, t.paidAt, t.orderId)],
+);
+
+/**
+ * Refunds of sales per UTC day they succeeded (docs/rules/analytics.md, What counts as a sale):
+ * the order ledger's succeeded refunds of paid orders, and a paid order's cancellation as a refund
+ * of whatever was left, on the day it was cancelled. Net sales of a day is its gross less these.
+ */
+export const salesRefundsDaily = pgTable("sales_refunds_daily", {
+  day: date("day").primaryKey(),
+  refunds: integer("refunds").notNull().default(0),
+  refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * What each order subtracted from `sales_refunds_daily`, per day: the refunds roll-up's ledger, so
+ * a change of the order takes back exactly what it had added. Kept by sales_refunds_sync().
+ */
+export const salesCountedRefunds = pgTable(
+  "sales_counted_refunds",
+  {
+    orderId: uuid("order_id").notNull(),
+    day: date("day").notNull(),
+    refunds: integer("refunds").notNull(),
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );
 
 /** Sales per calendar month (its first day) and product: a year's top products read ~12 rows per product. */
