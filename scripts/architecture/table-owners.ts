@@ -28,6 +28,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   two_factors: "people",
   profiles: "people",
   saved_addresses: "people",
+  privacy_audit_log: "people",
   // commerce: selling, from cart to paid order
   cart_lines: "commerce",
   orders: "commerce",

@@ -8,3 +8,4 @@ export * from "./pricing";
 export * from "./analytics";
 export * from "./after-sale";
 export * from "./returns";
+export * from "./privacy";
