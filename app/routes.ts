@@ -44,12 +44,7 @@ export default [
     route("auth/two-factor", "routes/account/two-factor.tsx"),
     route("auth/sign-out", "routes/account/sign-out.tsx"),
     route("profile", "routes/account/profile.tsx"),
-    // The shopper's own data (docs/rules/personal-data.md): the ZIP, the mailed links' page and its
-    // download, the confirmation after a deletion, and the footer's page for guests.
-    route("profile/data.zip", "routes/account/profile-data-download.ts"),
-    route("profile/data-request", "routes/account/profile-data-request.tsx"),
-    route("profile/data-request/download", "routes/account/profile-data-request-download.ts"),
-    route("account-deleted", "routes/account/account-deleted.tsx"),
+    // The footer's page for guests asking about their data (docs/rules/personal-data.md).
     route("your-data", "routes/store/your-data.tsx"),
     // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.
     route("profile/orders/:orderNumber", "routes/account/order.tsx"),

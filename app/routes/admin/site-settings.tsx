@@ -20,6 +20,8 @@ import { getReminderSetting, getReturnsSetting } from "~/server/commerce/index.s
 import { DEFAULT_RETURNS_SETTING, type ReturnsSetting } from "~/lib/returns";
 import { DEFAULT_REMINDER_SETTING, type ReminderSetting } from "~/lib/abandoned-checkout";
 import { DEFAULT_LOWEST_PRICE_SETTING, type LowestPriceSetting } from "~/lib/lowest-price";
+import { getRetentionSetting } from "~/server/people/index.server";
+import { DEFAULT_RETENTION_SETTING, type RetentionSetting } from "~/lib/personal-data";
 import type { Route } from "./+types/site-settings";
 
 export const meta: Route.MetaFunction = () => [
@@ -90,6 +92,16 @@ async function loadLowestPriceSetting(): Promise<LowestPriceSetting> {
   }
 }
 
+/** The Privacy tab's order retention; when it cannot be read the card shows the default (10 years). */
+async function loadRetentionSetting(): Promise<RetentionSetting> {
+  try {
+    return await getRetentionSetting(getDb());
+  } catch (err) {
+    logger.error({ err }, "order retention setting could not be loaded");
+    return DEFAULT_RETENTION_SETTING;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Not awaited: the page streams its skeleton first, then the form.
@@ -100,6 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     reminder: loadReminderSetting(),
     returns: loadReturnsSetting(),
     lowestPrice: loadLowestPriceSetting(),
+    retention: loadRetentionSetting(),
     adminEmail: admin.email,
     uploadLimit: formatBytes(getEnv().UPLOAD_MAX_BYTES),
   };
@@ -200,6 +213,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 reminder={loaderData.reminder}
                 returns={loaderData.returns}
                 lowestPrice={loaderData.lowestPrice}
+                retention={loaderData.retention}
                 adminEmail={loaderData.adminEmail}
                 uploadLimit={loaderData.uploadLimit}
                 saveResult={

@@ -19,6 +19,8 @@ import { MailSettings } from "./mail-settings";
 import { ReminderSettings } from "./reminder-settings";
 import { ReturnsSettings } from "./returns-settings";
 import { LowestPriceSettings } from "./lowest-price-settings";
+import { RetentionSettings } from "./retention-settings";
+import type { RetentionSetting } from "~/lib/personal-data";
 import type { LowestPriceSetting } from "~/lib/lowest-price";
 import type { ReturnsSetting } from "~/lib/returns";
 import type { ReminderSetting } from "~/lib/abandoned-checkout";
@@ -115,6 +117,7 @@ export function SettingsEditor({
   reminder,
   returns,
   lowestPrice,
+  retention,
   adminEmail,
   uploadLimit,
   saveResult,
@@ -130,6 +133,8 @@ export function SettingsEditor({
   returns?: ReturnsSetting | Promise<ReturnsSetting>;
   /** The Prices tab's 30-day lowest price setting; may still be on its way. */
   lowestPrice?: LowestPriceSetting | Promise<LowestPriceSetting>;
+  /** The Privacy tab's 'Keep order records for (years)'; may still be on its way. */
+  retention?: RetentionSetting | Promise<RetentionSetting>;
   /** Where 'Send me a test' sends. */
   adminEmail: string;
   uploadLimit: string;
@@ -197,6 +202,7 @@ export function SettingsEditor({
             <TabsTrigger value="emails">Emails</TabsTrigger>
             {returns ? <TabsTrigger value="returns">Returns</TabsTrigger> : null}
             {lowestPrice ? <TabsTrigger value="prices">Prices</TabsTrigger> : null}
+            {retention ? <TabsTrigger value="privacy">Privacy</TabsTrigger> : null}
           </TabsList>
 
           <Section value="branding" title="Branding" description="Your shop's name and logo in the header.">
@@ -294,6 +300,13 @@ export function SettingsEditor({
         <TabsContent value="prices" forceMount className="data-[state=inactive]:hidden">
           <Suspense fallback={<Skeleton className="h-48 w-full" />}>
             <Await resolve={lowestPrice}>{(setting) => <LowestPriceSettings setting={setting} />}</Await>
+          </Suspense>
+        </TabsContent>
+      ) : null}
+      {retention ? (
+        <TabsContent value="privacy" forceMount className="data-[state=inactive]:hidden">
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <Await resolve={retention}>{(setting) => <RetentionSettings setting={setting} />}</Await>
           </Suspense>
         </TabsContent>
       ) : null}
