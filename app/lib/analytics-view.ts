@@ -35,7 +35,12 @@ export type ChartPoint = {
   end: string;
   /** "Mar 3", "Mar 3 – Mar 9", "Mar 2026" */
   label: string;
+  /** Gross: the orders paid in the bar, whatever happened to them later. */
   revenueCents: number;
+  /** Refunds that succeeded in the bar (a paid order's cancellation included), whichever day the order was paid. */
+  refundedCents: number;
+  /** Gross less refunds: below zero when more went back than came in. */
+  netCents: number;
   orders: number;
 };
 

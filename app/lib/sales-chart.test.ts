@@ -9,9 +9,27 @@ describe("bucketSales", () => {
   it("keeps one bar per day for short ranges", () => {
     const points = bucketSales(days("2026-03-01", 3, (i) => [i * 100, i]), "day");
     expect(points).toEqual([
-      { start: "2026-03-01", end: "2026-03-01", label: "Mar 1", revenueCents: 0, orders: 0 },
-      { start: "2026-03-02", end: "2026-03-02", label: "Mar 2", revenueCents: 100, orders: 1 },
-      { start: "2026-03-03", end: "2026-03-03", label: "Mar 3", revenueCents: 200, orders: 2 },
+      { start: "2026-03-01", end: "2026-03-01", label: "Mar 1", revenueCents: 0, refundedCents: 0, netCents: 0, orders: 0 },
+      { start: "2026-03-02", end: "2026-03-02", label: "Mar 2", revenueCents: 100, refundedCents: 0, netCents: 100, orders: 1 },
+      { start: "2026-03-03", end: "2026-03-03", label: "Mar 3", revenueCents: 200, refundedCents: 0, netCents: 200, orders: 2 },
+    ]);
+  });
+
+  it("sums each bar's refunds and net, net below zero when more went back than came in", () => {
+    const sales = [
+      { day: "2026-03-02", revenueCents: 2500, orders: 1, refundedCents: 0 },
+      { day: "2026-03-03", revenueCents: 0, orders: 0, refundedCents: 700 },
+      { day: "2026-03-09", revenueCents: 1000, orders: 1, refundedCents: 300 },
+    ];
+    expect(bucketSales(sales, "day").map((p) => [p.label, p.revenueCents, p.refundedCents, p.netCents])).toEqual([
+      ["Mar 2", 2500, 0, 2500],
+      ["Mar 3", 0, 700, -700],
+      ["Mar 9", 1000, 300, 700],
+    ]);
+    // March 2 and 3 are one week (Monday to Sunday), March 9 the next.
+    expect(bucketSales(sales, "week").map((p) => [p.label, p.revenueCents, p.refundedCents, p.netCents])).toEqual([
+      ["Mar 2 – Mar 3", 2500, 700, 1800],
+      ["Mar 9", 1000, 300, 700],
     ]);
   });
 

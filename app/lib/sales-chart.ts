@@ -1,10 +1,11 @@
-// The Analytics chart's bars: the range's days summed per day, week or month (chartBucket in
+// The Analytics chart's bars (gross, refunds, net): the range's days summed per day, week or month (chartBucket in
 // ./date-range picks which, so a long range stays readable). Weeks run Monday to Sunday and
 // months are calendar months; the first and last bars are cut to the range.
 import type { ChartBucket, ChartPoint } from "./analytics-view";
 import { parseDay } from "./date-range";
 
-export type DaySales = { day: string; revenueCents: number; orders: number };
+/** One day's gross (revenue), its refunds (counted on the day each succeeded) and paid orders. */
+export type DaySales = { day: string; revenueCents: number; orders: number; refundedCents?: number };
 
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -32,11 +33,13 @@ export function bucketSales(days: DaySales[], bucket: ChartBucket): ChartPoint[]
     const k = bucketStart(d.day, bucket);
     if (k !== key) {
       key = k;
-      points.push({ start: d.day, end: d.day, label: "", revenueCents: 0, orders: 0 });
+      points.push({ start: d.day, end: d.day, label: "", revenueCents: 0, refundedCents: 0, netCents: 0, orders: 0 });
     }
     const p = points[points.length - 1]!;
     p.end = d.day;
     p.revenueCents += d.revenueCents;
+    p.refundedCents += d.refundedCents ?? 0;
+    p.netCents += d.revenueCents - (d.refundedCents ?? 0);
     p.orders += d.orders;
   }
   for (const p of points) p.label = labelOf(p.start, p.end, bucket);

@@ -9,7 +9,7 @@ import { hydrated, slow } from "./page-helpers";
 vi.setConfig({ testTimeout: 120_000 });
 
 // March 1–7, 2025 (compared with February 22–28, 2025): three paid orders for $180.00, against
-// one for $120.00 before; a refunded one that never counts.
+// one for $120.00 before; one whose payment failed, which never counts.
 describe("the Analytics page", () => {
   const shop = useShop();
 
@@ -21,7 +21,7 @@ describe("the Analytics page", () => {
     await placeOrder(db, { email: "ada@example.test", paidAt: "2025-03-01T09:00:00Z", lines: [[duvet, 1, 12_000]] });
     await placeOrder(db, { email: "ben@example.test", paidAt: "2025-03-01T15:00:00Z", lines: [[towel, 2, 2_000]] });
     await placeOrder(db, { email: "cy@example.test", paidAt: "2025-03-04T15:00:00Z", lines: [[towel, 1, 2_000]] });
-    await placeOrder(db, { email: "dee@example.test", paidAt: "2025-03-05T15:00:00Z", paymentStatus: "refunded", status: "cancelled", lines: [[duvet, 5, 12_000]] });
+    await placeOrder(db, { email: "dee@example.test", paymentStatus: "failed", status: "cancelled", lines: [[duvet, 5, 12_000]] });
     await db.insert(visitsDaily).values([
       { day: "2025-03-01", pageViews: 800, visitors: 200, productViewers: 100, cartAdders: 40, checkoutStarters: 20 },
       { day: "2025-03-02", pageViews: 400, visitors: 100, productViewers: 50, cartAdders: 20, checkoutStarters: 10 },
@@ -39,7 +39,7 @@ describe("the Analytics page", () => {
     await hydrated(page);
     // The default range, with nothing sold in it: the empty states say so.
     expect(await page.getByRole("combobox", { name: "Date range" }).inputValue()).toBe("30d");
-    await page.getByText("No paid orders in this range, so there is nothing to chart yet.").waitFor();
+    await page.getByText("No paid orders or refunds in this range, so there is nothing to chart yet.").waitFor();
     await page.getByText("No visits were counted in this range yet.").waitFor();
 
     await page.getByRole("combobox", { name: "Date range" }).selectOption("custom");
@@ -64,11 +64,12 @@ describe("the Analytics page", () => {
     // The chart is drawn (recharts, fetched when the page needs it) and its figures are in a table.
     const chart = page.getByTestId("sales-chart");
     await chart.locator("svg.recharts-surface").first().waitFor();
-    await expect(chart.getByText("Revenue", { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(chart.getByText("Gross sales", { exact: true }).first().isVisible()).resolves.toBe(true);
     await page.getByText("Chart figures as a table").click();
     const march1 = page.getByRole("row", { name: /^Mar 1 / });
-    expect(await march1.getByRole("cell").allInnerTexts()).toEqual(["$160.00", "2"]);
-    expect(await page.getByRole("row", { name: /^Mar 2 / }).getByRole("cell").allInnerTexts()).toEqual(["$0.00", "0"]);
+    // Gross sales, refunds, net sales, paid orders.
+    expect(await march1.getByRole("cell").allInnerTexts()).toEqual(["$160.00", "$0.00", "$160.00", "2"]);
+    expect(await page.getByRole("row", { name: /^Mar 2 / }).getByRole("cell").allInnerTexts()).toEqual(["$0.00", "$0.00", "$0.00", "0"]);
 
     const byRevenue = page.getByTestId("top-products-revenue");
     expect(await byRevenue.getByRole("rowheader").allInnerTexts()).toEqual(["Washed Linen Duvet", "Waffle Bath Towel"]);

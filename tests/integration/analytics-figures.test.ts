@@ -1,17 +1,31 @@
 // The Analytics figures on a known set of orders, visits and searches, each compared with a value
-// worked out by hand below; and the sales roll-ups staying exact as orders are refunded,
-// cancelled, changed, and when they are rebuilt.
+// worked out by hand below; each refund counted on its own day, the order's gross staying on the
+// day it was paid; and the sales roll-ups staying exact as orders are refunded, cancelled,
+// changed, and when they are rebuilt.
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { formatChange, readDateRange, type DateRange } from "~/lib/date-range";
 import { analyticsView, customerCounts } from "~/server/insight/analytics/figures.server";
-import { DELETED_PRODUCTS_ID, salesByCategory, salesByDay, salesByProduct, salesTotals } from "~/server/insight/analytics/sales.server";
+import {
+  DELETED_PRODUCTS_ID,
+  netSalesByDay,
+  netSalesTotals,
+  salesByCategory,
+  salesByDay,
+  salesByProduct,
+  salesTotals,
+} from "~/server/insight/analytics/sales.server";
+import { changeOrderStatus } from "~/server/commerce/orders/status.server";
+import { recordCharge, recordPendingRefund, settleRefund } from "~/server/commerce/settlement/ledger.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { orderItems, orders, products, searchTermsDaily, visitsDaily } from "~/server/platform/db/schema";
+import { orderItems, orderMoneyMovements, orders, paymentTasks, products, searchTermsDaily, visitsDaily } from "~/server/platform/db/schema";
+import { runShopJobs } from "../factories/jobs";
 import { makeProduct, makeProducts, type ProductRow } from "../factories/products";
 import { placeOrder } from "../factories/sold-orders";
 import { makeAdmin, requestAs } from "../factories/users";
 import { useTestDatabase } from "../setup/database";
+import { orderRow, paidOrder } from "./admin-orders-helpers";
 import { args } from "./route-args";
 
 const t = useTestDatabase();
@@ -34,6 +48,8 @@ async function rollupRows(db: Db) {
     repeat: await q("select day::text, previous_day::text, orders from repeat_orders_daily order by 1, 2"),
     searchMonthly: await q("select month::text, term, searches, empty_searches from search_terms_monthly order by 1, 2"),
     ledger: await q("select order_id, day::text, email_key, previous_day::text, revenue_cents::text, units, product_ids::text, categories::text, product_units::text, product_revenue_cents::text from sales_counted_orders order by 1"),
+    refunds: await q("select day::text, refunds, refunded_cents::text from sales_refunds_daily order by 1"),
+    refundLedger: await q("select order_id, day::text, refunds, refunded_cents::text from sales_counted_refunds order by 1, 2"),
   };
 }
 
@@ -75,9 +91,8 @@ describe("the Analytics figures on a known shop", () => {
     // Cara's first order, at the last second of March 1 (UTC), then her second on March 5.
     await placeOrder(db, { email: "cara@example.test", paidAt: "2026-03-01T23:59:59Z", status: "shipped", lines: [[charlie, 3, 2000]] });
     await placeOrder(db, { email: "cara@example.test", paidAt: "2026-03-05T12:00:00Z", lines: [[alpha, 1, 1000]] });
-    // Never revenue: refunded, cancelled after payment, unpaid, failed, expired.
-    await placeOrder(db, { email: "dan@example.test", paidAt: "2026-03-03T08:00:00Z", paymentStatus: "refunded", status: "cancelled", lines: [[alpha, 5, 1000]] });
-    await placeOrder(db, { email: "eve@example.test", paidAt: "2026-03-04T08:00:00Z", status: "cancelled", lines: [[bravo, 4, 1500]] });
+    // Never revenue: unpaid, failed, expired. (A paid order refunded or cancelled later keeps its
+    // gross on the day it was paid: "each refund on its own day" below.)
     await placeOrder(db, { email: "fay@example.test", lines: [[charlie, 2, 2000]] });
     await placeOrder(db, { email: "gus@example.test", paymentStatus: "failed", status: "cancelled", lines: [[charlie, 2, 2000]] });
     await placeOrder(db, { email: "kim@example.test", paymentStatus: "expired", status: "cancelled", lines: [[alpha, 1, 1000]] });
@@ -256,31 +271,6 @@ describe("the roll-ups as orders change", () => {
 
   const setStatus = (id: string, set: Partial<typeof orders.$inferInsert>) => t.db.update(orders).set(set).where(eq(orders.id, id));
 
-  it("takes a refunded or cancelled order back from the day it was paid", async () => {
-    const kept = await placeOrder(t.db, { email: "lea@example.test", paidAt: "2025-06-02T10:00:00Z", lines: [[towel, 1, 1000]] });
-    const refunded = await placeOrder(t.db, { email: "max@example.test", paidAt: "2025-06-02T11:00:00Z", lines: [[towel, 2, 1000]], shippingCents: 300 });
-    const cancelled = await placeOrder(t.db, { email: "ned@example.test", paidAt: "2025-06-03T11:00:00Z", lines: [[quilt, 1, 8000]] });
-    expect(await salesTotals(t.db, JUNE())).toMatchObject({ orders: 3, revenueCents: 1000 + 2300 + 8000, units: 4 });
-
-    // Refunded on June 20: taken back from June 2, not from the 20th.
-    await setStatus(refunded.id, { paymentStatus: "refunded", status: "cancelled", updatedAt: new Date("2025-06-20T00:00:00Z") });
-    await setStatus(cancelled.id, { status: "cancelled" });
-    const days = await salesByDay(t.db, custom("2025-06-02", "2025-06-03"));
-    expect(days.map((d) => [d.day, d.orders, d.revenueCents, d.units])).toEqual([
-      ["2025-06-02", 1, 1000, 1],
-      ["2025-06-03", 0, 0, 0],
-    ]);
-    expect(await salesByProduct(t.db, JUNE())).toEqual([
-      { productId: towel.id, name: "Hand Towel", category: "Bath", units: 1, revenueCents: 1000 },
-    ]);
-    expect(await salesByCategory(t.db, JUNE())).toEqual([{ category: "Bath", units: 1, revenueCents: 1000 }]);
-    expect(await customerCounts(t.db, JUNE())).toEqual({ newCustomers: 1, returningCustomers: 0 });
-    // No row is left at zero: the June 3 row is gone, as a rebuild would leave it.
-    const [row] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from sales_daily where day = '2025-06-03'`)).rows;
-    expect(row!.n).toBe(0);
-    void kept;
-  });
-
   it("counts an order from the moment it is paid, and a line added to a counted order", async () => {
     const order = await placeOrder(t.db, { email: "ola@example.test", lines: [[quilt, 1, 8000]] });
     expect((await salesTotals(t.db, custom("2025-06-10", "2025-06-10"))).orders).toBe(0);
@@ -296,12 +286,16 @@ describe("the roll-ups as orders change", () => {
     ]);
   });
 
-  it("makes a customer's next order their first when their first is refunded", async () => {
+  it("makes a customer's next order their first when their first stops counting, and not when it is refunded", async () => {
     const first = await placeOrder(t.db, { email: "pat@example.test", paidAt: "2025-05-20T10:00:00Z", lines: [[towel, 1, 1000]] });
     await placeOrder(t.db, { email: "Pat@Example.test", paidAt: "2025-06-15T10:00:00Z", lines: [[towel, 1, 1000]] });
     const june15 = custom("2025-06-15", "2025-06-15");
     expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 0, returningCustomers: 1 });
+    // Refunded: it was still paid, on May 20, so Pat still returns on June 15.
     await setStatus(first.id, { paymentStatus: "refunded" });
+    expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 0, returningCustomers: 1 });
+    // Its payment undone (marked failed by hand): the June order is Pat's first.
+    await setStatus(first.id, { paymentStatus: "failed" });
     expect(await customerCounts(t.db, june15)).toEqual({ newCustomers: 1, returningCustomers: 0 });
     // Paid again (a payment taken by hand): Pat returns on June 15 again.
     await setStatus(first.id, { paymentStatus: "paid" });
@@ -318,9 +312,9 @@ describe("the roll-ups as orders change", () => {
     ]);
   });
 
-  it("stays exact when one customer's orders are paid and refunded at the same time", async () => {
+  it("stays exact when one customer's orders are paid and moved at the same time", async () => {
     // Twenty orders of one customer, paid at once from twenty connections, then every other one
-    // refunded at once: each commit must see the others to link first and repeat orders right.
+    // moved to September at once: each commit must see the others to link first and repeat orders right.
     // The customers roll-up's trigger locks the customer's row at commit too, which would
     // serialise these commits by itself: it is off here, so the sales roll-ups' own lock is tested.
     await t.db.execute(sql`alter table orders disable trigger customers_orders_update`);
@@ -338,8 +332,10 @@ describe("the roll-ups as orders change", () => {
     const august = custom("2025-08-01", "2025-08-31");
     expect(await customerCounts(t.db, august)).toEqual({ newCustomers: 1, returningCustomers: 0 });
     expect(await customerCounts(t.db, custom("2025-08-02", "2025-08-31"))).toEqual({ newCustomers: 0, returningCustomers: 1 });
-    await Promise.all(placed.filter((_, i) => i % 2 === 0).map((o) => setStatus(o.id, { paymentStatus: "refunded" })));
-    // Left: the odd ones, the first of them on August 2.
+    await Promise.all(
+      placed.map((o, i) => (i % 2 === 0 ? setStatus(o.id, { paidAt: new Date(Date.UTC(2025, 8, 1 + (i % 10), 10, i)) }) : null)),
+    );
+    // Left in August: the odd ones, the first of them on August 2.
     expect(await customerCounts(t.db, custom("2025-08-02", "2025-08-02"))).toEqual({ newCustomers: 1, returningCustomers: 0 });
     expect(await salesTotals(t.db, august)).toMatchObject({ orders: 10, units: 10 });
     const byTriggers = await rollupRows(t.db);
@@ -361,16 +357,108 @@ describe("the roll-ups as orders change", () => {
     const july1 = custom("2025-07-01", "2025-07-01");
     // Counted as Bath when sold; the category's later change does not rewrite the past.
     expect(await salesByCategory(t.db, july1)).toEqual([{ category: "Bath", units: 2, revenueCents: 10_000 }]);
-    await setStatus(robe.id, { paymentStatus: "refunded" });
+    // Its payment undone (marked failed by hand; a refund would leave it counted): taken back as Bath.
+    await setStatus(robe.id, { paymentStatus: "failed" });
     expect(await salesByCategory(t.db, july1)).toEqual([{ category: "Bath", units: 1, revenueCents: 5_000 }]);
 
     await t.db.delete(products).where(eq(products.id, throwaway.id));
-    // Its history stays under its name; the refund after the deletion takes it back from there.
+    // Its history stays under its name; a move after the deletion takes it back from there.
     expect((await salesByProduct(t.db, july1)).map((p) => [p.name, p.units])).toEqual([["Linen Robe", 1]]);
-    await setStatus(robe2.id, { status: "cancelled" });
+    await setStatus(robe2.id, { paymentStatus: "failed" });
     expect(await salesByProduct(t.db, july1)).toEqual([]);
     expect(await salesByCategory(t.db, july1)).toEqual([]);
     expect(await salesTotals(t.db, july1)).toMatchObject({ orders: 0, revenueCents: 0 });
+  });
+});
+
+/** A refund of `cents` recorded through the ledger's own functions, pending at the provider: its call's id. */
+async function pendingRefund(db: Db, orderId: string, cents: number): Promise<string> {
+  const [task] = await db
+    .insert(paymentTasks)
+    .values({ orderId, kind: "refund", idempotencyKey: `test-refund-${randomUUID()}`, state: "done", amountCents: cents, doneAt: new Date() })
+    .returning();
+  await db.transaction((tx) => recordPendingRefund(tx, { orderId, paymentTaskId: task!.id, amountCents: cents, reason: "Part refunded" }));
+  return task!.id;
+}
+
+/** The provider's answer to that refund; a success dated `at` (ISO) when given. */
+async function settle(db: Db, taskId: string, outcome: "succeeded" | "failed", at?: string) {
+  await db.transaction((tx) => settleRefund(tx, taskId, outcome));
+  if (at) await db.update(orderMoneyMovements).set({ settledAt: new Date(at) }).where(eq(orderMoneyMovements.paymentTaskId, taskId));
+}
+
+describe("each refund on its own day", () => {
+  // Paid October 1, 2024: 2 × $10.00 + $5.00 shipping = $25.00; $7.00 of it refunded October 3.
+  const DAY1 = "2024-10-01";
+  const DAY3 = "2024-10-03";
+  const NOTHING = { orders: 0, grossCents: 0, refunds: 0, refundedCents: 0, netCents: 0 };
+  let order: typeof orders.$inferSelect;
+
+  beforeAll(async () => {
+    const towel = await makeProduct(t.db, { name: "Refund Towel", category: "Bath" });
+    order = await placeOrder(t.db, { email: "rhea@example.test", paidAt: `${DAY1}T10:00:00Z`, lines: [[towel, 2, 1000]], shippingCents: 500 });
+    await t.db.transaction((tx) => recordCharge(tx, order, order.totalAmountCents, null));
+    await settle(t.db, await pendingRefund(t.db, order.id, 700), "succeeded", `${DAY3}T09:30:00Z`);
+  });
+
+  it("keeps the order's gross on the day it was paid and its partial refund on the day the refund succeeded", async () => {
+    expect((await orderRow(t.db, order.id)).paymentStatus).toBe("partially_refunded");
+    expect(await netSalesByDay(t.db, custom(DAY1, DAY3))).toEqual([
+      { day: DAY1, orders: 1, grossCents: 2500, refunds: 0, refundedCents: 0, netCents: 2500 },
+      { day: "2024-10-02", ...NOTHING },
+      { day: DAY3, orders: 0, grossCents: 0, refunds: 1, refundedCents: 700, netCents: -700 },
+    ]);
+    // Day 1's sales are what they were when it was paid: the order, its units, its lines.
+    expect(await salesTotals(t.db, custom(DAY1, DAY1))).toMatchObject({ orders: 1, revenueCents: 2500, units: 2 });
+    expect(await salesByCategory(t.db, custom(DAY1, DAY1))).toEqual([{ category: "Bath", units: 2, revenueCents: 2000 }]);
+  });
+
+  it("shows a range of day 3 alone as gross 0, refunds $7.00 and net −$7.00, on the Analytics page too", async () => {
+    expect(await netSalesTotals(t.db, custom(DAY3, DAY3))).toEqual({ orders: 0, grossCents: 0, refunds: 1, refundedCents: 700, netCents: -700 });
+    const { figures, chart } = await analyticsView(t.db, custom(DAY3, DAY3));
+    expect([figures.revenueCents.current, figures.refundedCents.current, figures.netSalesCents.current]).toEqual([0, 700, -700]);
+    expect(chart.points.map((p) => [p.start, p.revenueCents, p.refundedCents, p.netCents])).toEqual([[DAY3, 0, 700, -700]]);
+  });
+
+  it("counts no refund the provider refused or has not answered yet", async () => {
+    await settle(t.db, await pendingRefund(t.db, order.id, 300), "failed");
+    await pendingRefund(t.db, order.id, 200);
+    expect(await netSalesTotals(t.db, custom(DAY1, "2024-10-31"))).toEqual({ orders: 1, grossCents: 2500, refunds: 1, refundedCents: 700, netCents: 1800 });
+  });
+
+  it("counts a paid order cancelled later as a refund of what was left, on the day it was cancelled, once", async () => {
+    const admin = await makeAdmin(t.db);
+    const actor = { id: admin.id, name: "Ada", email: admin.email };
+    // Paid (through the checkout and the test provider) on October 10, $10.00 refunded October 12,
+    // cancelled today with the rest refunded.
+    const { orderId } = await paidOrder(t.db, { quantity: 2, priceCents: 2500 });
+    await t.db.update(orders).set({ paidAt: new Date("2024-10-10T10:00:00Z") }).where(eq(orders.id, orderId));
+    const total = (await orderRow(t.db, orderId)).totalAmountCents;
+    await settle(t.db, await pendingRefund(t.db, orderId, 1000), "succeeded", "2024-10-12T10:00:00Z");
+    const cancel = await changeOrderStatus(t.db, { orderId, to: "cancelled", expectedVersion: (await orderRow(t.db, orderId)).version, actor, refund: true });
+    expect(cancel.refund).toBe("refunded");
+    await runShopJobs(t.db);
+    expect((await orderRow(t.db, orderId)).paymentStatus).toBe("refunded");
+    // And a paid order cancelled without giving the money back: its sale is undone all the same.
+    const kept = await placeOrder(t.db, { email: "kit@example.test", paidAt: "2024-10-11T10:00:00Z", lines: [[null, 1, 4000]] });
+    await changeOrderStatus(t.db, { orderId: kept.id, to: "cancelled", expectedVersion: kept.version, actor, refund: false });
+
+    expect(await netSalesByDay(t.db, custom("2024-10-10", "2024-10-12"))).toEqual([
+      { day: "2024-10-10", orders: 1, grossCents: total, refunds: 0, refundedCents: 0, netCents: total },
+      { day: "2024-10-11", orders: 1, grossCents: 4000, refunds: 0, refundedCents: 0, netCents: 4000 },
+      { day: "2024-10-12", orders: 0, grossCents: 0, refunds: 1, refundedCents: 1000, netCents: -1000 },
+    ]);
+    // Today: the rest of the first (its refund row, which succeeded after the cancel, is that same
+    // refund, not a second one) and the whole of the second.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await netSalesTotals(t.db, custom(today, today))).toMatchObject({ refunds: 2, refundedCents: total - 1000 + 4000 });
+  });
+
+  it("gives the same roll-up rows when rebuilt from the orders and the ledger", async () => {
+    const byTriggers = await rollupRows(t.db);
+    expect(byTriggers.refunds.length).toBeGreaterThan(0);
+    await rebuild(t.db);
+    expect(await rollupRows(t.db)).toEqual(byTriggers);
   });
 });
 

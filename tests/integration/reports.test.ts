@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/reports-export";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import type { Db } from "~/server/platform/db/client.server";
-import { newsletterSubscriptions, orderItems, orders } from "~/server/platform/db/schema";
+import { newsletterSubscriptions, orderEvents, orderItems, orders } from "~/server/platform/db/schema";
 import { firstStockRows, stockRowBatches } from "~/server/insight/reports/stock-on-hand.server";
 import { makeProduct, type ProductRow } from "../factories/products";
 import { makeAdmin, makeCustomer, requestAs, type TestUser } from "../factories/users";
@@ -20,7 +20,17 @@ type Line = [ProductRow, number, { discount?: number; tax?: number }?];
 /** An order and its lines in one transaction, as the checkout writes them (the roll-ups count it at commit). */
 async function order(
   db: Db,
-  o: { number: string; paidAt?: string; createdAt?: string; paymentStatus?: "paid" | "unpaid" | "refunded"; status?: "processing" | "cancelled" | "pending"; code?: string; shipping?: number },
+  o: {
+    number: string;
+    paidAt?: string;
+    createdAt?: string;
+    paymentStatus?: "paid" | "unpaid" | "refunded";
+    status?: "processing" | "cancelled" | "pending";
+    /** When it was cancelled (its timeline's event); otherwise a cancelled order was cancelled when inserted. */
+    cancelledAt?: string;
+    code?: string;
+    shipping?: number;
+  },
   lines: Line[],
 ) {
   const subtotal = lines.reduce((n, [p, q]) => n + p.priceCents * q, 0);
@@ -63,6 +73,9 @@ async function order(
         taxCents: x?.tax ?? 0,
       })),
     );
+    if (o.cancelledAt) {
+      await tx.insert(orderEvents).values({ orderId: row!.id, kind: "status", fromStatus: "processing", toStatus: "cancelled", createdAt: new Date(o.cancelledAt) });
+    }
   });
 }
 
@@ -81,8 +94,12 @@ beforeAll(async () => {
     [duvet, 1, { discount: 1_000 }],
     [lamp, 2, { discount: 600 }],
   ]);
-  // Never counted: refunded, cancelled after payment, unpaid; and paid the day after the range.
-  await order(t.db, { number: "REP-4", paidAt: "2026-03-02T09:00:00Z", paymentStatus: "refunded", status: "cancelled", code: "SPRING" }, [[duvet, 1, { discount: 1_000 }]]);
+  // Paid on March 2 and refunded, cancelled on March 3: its gross ($90.00) on March 2, its refund on March 3.
+  await order(t.db, { number: "REP-4", paidAt: "2026-03-02T09:00:00Z", paymentStatus: "refunded", status: "cancelled", cancelledAt: "2026-03-03T12:00:00Z", code: "SPRING" }, [
+    [duvet, 1, { discount: 1_000 }],
+  ]);
+  // Paid on March 2 and cancelled without a refund today: its gross ($30.00) on March 2, the cancel today.
+  // Never counted: unpaid; and paid the day after the range.
   await order(t.db, { number: "REP-5", paidAt: "2026-03-02T09:00:00Z", status: "cancelled" }, [[lamp, 1]]);
   await order(t.db, { number: "REP-6", paymentStatus: "unpaid", status: "pending", createdAt: "2026-03-02T09:00:00Z" }, [[duvet, 1]]);
   await order(t.db, { number: "REP-7", paidAt: "2026-03-04T00:00:00Z", code: "SPRING" }, [[lamp, 1, { discount: 300 }]]);
@@ -115,30 +132,43 @@ async function page(query: string) {
 }
 
 describe("reports: CSV downloads against hand-computed figures", () => {
-  it("sales by day: every day of the range, refunded, cancelled, unpaid and later orders left out, totals last", async () => {
+  it("sales by day: every day of the range, gross on the day paid, refunds and net on the day refunded, unpaid and later orders left out, totals last", async () => {
     const { rows, filename } = await csv(`report=sales-by-day&${MARCH}`);
     expect(filename).toBe("sales-by-day-2026-03-01-to-2026-03-03.csv");
     expect(rows).toEqual([
-      ["Day", "Orders", "Units", "Revenue", "Discounts", "Shipping", "Tax"],
-      ["2026-03-01", "2", "3", "222.40", "20.00", "10.00", "2.40"],
-      ["2026-03-02", "0", "0", "0.00", "0.00", "0.00", "0.00"],
-      ["2026-03-03", "1", "3", "144.00", "16.00", "0.00", "0.00"],
-      ["Total", "3", "6", "366.40", "36.00", "10.00", "2.40"],
+      ["Day", "Orders", "Units", "Revenue", "Discounts", "Shipping", "Tax", "Refunded", "Net sales"],
+      ["2026-03-01", "2", "3", "222.40", "20.00", "10.00", "2.40", "0.00", "222.40"],
+      ["2026-03-02", "2", "2", "120.00", "10.00", "0.00", "0.00", "0.00", "120.00"],
+      ["2026-03-03", "1", "3", "144.00", "16.00", "0.00", "0.00", "90.00", "54.00"],
+      ["Total", "5", "8", "486.40", "46.00", "10.00", "2.40", "90.00", "396.40"],
     ]);
+  });
+
+  it("gross, refunds and net: REP-4's refund on the day it was cancelled, REP-5's cancel on today's", async () => {
+    expect((await csv(`report=sales-and-refunds&${MARCH}`)).rows).toEqual([
+      ["Day", "Orders", "Gross sales", "Refunds", "Refunded", "Net sales"],
+      ["2026-03-01", "2", "222.40", "0", "0.00", "222.40"],
+      ["2026-03-02", "2", "120.00", "0", "0.00", "120.00"],
+      ["2026-03-03", "1", "144.00", "1", "90.00", "54.00"],
+      ["Total", "5", "486.40", "1", "90.00", "396.40"],
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const { rows } = await csv(`report=sales-and-refunds&range=custom&from=${today}&to=${today}`);
+    expect(rows[1]).toEqual([today, "0", "0.00", "1", "30.00", "-30.00"]);
   });
 
   it("sales by product and by category: units, and revenue less each line's share of the discount", async () => {
     expect((await csv(`report=sales-by-product&${MARCH}`)).rows).toEqual([
       ["Product", "Category", "Units", "Revenue"],
-      ["Linen Duvet", "Bedding", "3", "270.00"],
-      ["Reading Lamp", "Lighting", "3", "84.00"],
-      ["Total", "", "6", "354.00"],
+      ["Linen Duvet", "Bedding", "4", "360.00"],
+      ["Reading Lamp", "Lighting", "4", "114.00"],
+      ["Total", "", "8", "474.00"],
     ]);
     expect((await csv(`report=sales-by-category&${MARCH}`)).rows).toEqual([
       ["Category", "Units", "Revenue"],
-      ["Bedding", "3", "270.00"],
-      ["Lighting", "3", "84.00"],
-      ["Total", "6", "354.00"],
+      ["Bedding", "4", "360.00"],
+      ["Lighting", "4", "114.00"],
+      ["Total", "8", "474.00"],
     ]);
   });
 
@@ -146,9 +176,9 @@ describe("reports: CSV downloads against hand-computed figures", () => {
     expect((await csv(`report=discounts-and-tax&${MARCH}`)).rows).toEqual([
       ["Day", "Orders", "Orders with a code", "Discounts", "Tax collected"],
       ["2026-03-01", "2", "1", "20.00", "2.40"],
-      ["2026-03-02", "0", "0", "0.00", "0.00"],
+      ["2026-03-02", "2", "1", "10.00", "0.00"],
       ["2026-03-03", "1", "1", "16.00", "0.00"],
-      ["Total", "3", "2", "36.00", "2.40"],
+      ["Total", "5", "3", "46.00", "2.40"],
     ]);
     expect((await csv(`report=discount-codes&${MARCH}`)).rows).toEqual([
       ["Code", "Orders", "Discount given", "Revenue"],
@@ -200,11 +230,11 @@ describe("reports: the page", () => {
     expect(res.body.rangeError).toBeNull();
     expect(res.body.range).toMatchObject({ start: "2026-03-01", end: "2026-03-03", preset: "custom" });
     expect(res.body.table.rows).toEqual([
-      ["2026-03-01", 2, 3, 22_240, 2_000, 1_000, 240],
-      ["2026-03-02", 0, 0, 0, 0, 0, 0],
-      ["2026-03-03", 1, 3, 14_400, 1_600, 0, 0],
+      ["2026-03-01", 2, 3, 22_240, 2_000, 1_000, 240, 0, 22_240],
+      ["2026-03-02", 2, 2, 12_000, 1_000, 0, 0, 0, 12_000],
+      ["2026-03-03", 1, 3, 14_400, 1_600, 0, 0, 9_000, 5_400],
     ]);
-    expect(res.body.table.totals).toEqual(["Total", 3, 6, 36_640, 3_600, 1_000, 240]);
+    expect(res.body.table.totals).toEqual(["Total", 5, 8, 48_640, 4_600, 1_000, 240, 9_000, 39_640]);
     expect(res.body.table.more).toBe(false);
 
     const stock = await page(`report=stock-on-hand&${MARCH}`);
@@ -218,7 +248,7 @@ describe("reports: the page", () => {
     expect(res.body.table.rows[0][0]).toBe("2026-01-01");
     expect(res.body.table.more).toBe(true);
     // The totals cover all 90 days, not only the 50 shown.
-    expect(res.body.table.totals).toEqual(["Total", 4, 7, 36_640 + 3_000 - 300, 3_600 + 300, 1_000, 240]);
+    expect(res.body.table.totals).toEqual(["Total", 6, 9, 48_640 + 3_000 - 300, 4_600 + 300, 1_000, 240, 9_000, 48_640 + 3_000 - 300 - 9_000]);
     const { rows } = await csv("report=sales-by-day&range=custom&from=2026-01-01&to=2026-03-31");
     expect(rows).toHaveLength(1 + 90 + 1);
   });

@@ -15,13 +15,13 @@ type CardSpec = {
 };
 
 const CARDS: CardSpec[] = [
-  { key: "revenueCents", title: "Revenue", icon: DollarSign, show: formatMoney, note: "Paid orders, refunds and cancellations taken back" },
-  { key: "orders", title: "Paid orders", icon: ShoppingCart, show: (n) => number.format(n), note: "Orders that count, on the day they were paid" },
+  { key: "revenueCents", title: "Revenue", icon: DollarSign, show: formatMoney, note: "Gross: orders paid in this range, even if refunded later" },
+  { key: "orders", title: "Paid orders", icon: ShoppingCart, show: (n) => number.format(n), note: "Orders paid in this range" },
   { key: "averageOrderCents", title: "Average order value", icon: Receipt, show: formatMoney, note: "Revenue ÷ paid orders" },
   { key: "units", title: "Units sold", icon: Package, show: (n) => number.format(n), note: "Items in paid orders" },
   { key: "newCustomers", title: "New customers", icon: UserPlus, show: (n) => number.format(n), note: "First paid order in this range" },
   { key: "returningCustomers", title: "Returning customers", icon: Users, show: (n) => number.format(n), note: "Ordered again after an earlier order" },
-  { key: "refundedCents", title: "Refunds", icon: Undo2, show: formatMoney, note: "Refunds of paid orders, on the day each succeeded" },
+  { key: "refundedCents", title: "Refunds", icon: Undo2, show: formatMoney, note: "On the day each succeeded, whenever the order was paid" },
   { key: "netSalesCents", title: "Net sales", icon: Wallet, show: formatMoney, note: "Revenue less refunds" },
 ];
 

@@ -16,8 +16,8 @@ const number = new Intl.NumberFormat("en-US");
 export function SalesChartPanel({ chart, rangeLabel }: { chart: SalesChart; rangeLabel: string }) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
-  const empty = chart.points.every((p) => p.orders === 0 && p.revenueCents === 0);
-  const title = `Revenue and paid orders per ${PER[chart.bucket]}`;
+  const empty = chart.points.every((p) => p.orders === 0 && p.revenueCents === 0 && p.refundedCents === 0);
+  const title = `Sales, refunds and paid orders per ${PER[chart.bucket]}`;
   return (
     <Card>
       <CardHeader>
@@ -25,13 +25,14 @@ export function SalesChartPanel({ chart, rangeLabel }: { chart: SalesChart; rang
           <h2 id="sales-chart-heading">{title}</h2>
         </CardTitle>
         <CardDescription>
-          {rangeLabel}. Bars: revenue (left axis). Dashed line with dots: paid orders (right axis).
+          {rangeLabel}. Bars: gross sales and refunds, each refund on the day it went back (left axis). Solid line: net
+          sales (left axis). Dashed line with dots: paid orders (right axis).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {empty ? (
           <p className="rounded-lg border p-8 text-center text-muted-foreground">
-            No paid orders in this range, so there is nothing to chart yet.
+            No paid orders or refunds in this range, so there is nothing to chart yet.
           </p>
         ) : (
           <>
@@ -57,7 +58,13 @@ export function SalesChartPanel({ chart, rangeLabel }: { chart: SalesChart; rang
                   <TableRow>
                     <TableHead scope="col">{chart.bucket === "day" ? "Day" : chart.bucket === "week" ? "Week" : "Month"}</TableHead>
                     <TableHead scope="col" className="text-right">
-                      Revenue
+                      Gross sales
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Refunds
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Net sales
                     </TableHead>
                     <TableHead scope="col" className="text-right">
                       Paid orders
@@ -71,6 +78,8 @@ export function SalesChartPanel({ chart, rangeLabel }: { chart: SalesChart; rang
                         {p.label}
                       </TableHead>
                       <TableCell className="text-right tabular-nums">{formatMoney(p.revenueCents)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatMoney(p.refundedCents)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatMoney(p.netCents)}</TableCell>
                       <TableCell className="text-right tabular-nums">{number.format(p.orders)}</TableCell>
                     </TableRow>
                   ))}

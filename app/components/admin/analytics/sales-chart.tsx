@@ -1,7 +1,8 @@
-// The revenue-and-orders chart, drawn with recharts. Only the Analytics page imports it, and
-// lazily (sales-chart-panel.tsx), so neither the storefront nor the admin's first load carries
-// the chart library. Revenue is bars on the left axis, orders a dashed line with dots on the
-// right: the two tell apart by shape and by the legend's words, not by colour alone.
+// The sales chart, drawn with recharts. Only the Analytics page imports it, and lazily
+// (sales-chart-panel.tsx), so neither the storefront nor the admin's first load carries the chart
+// library. Gross revenue is solid bars and refunds hatched-looking light bars on the left axis, net
+// sales a solid line with square dots on the same axis, orders a dashed line with round dots on the
+// right: each tells apart by shape and by the legend's words, not by colour alone.
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartPoint } from "~/lib/analytics-view";
 import { formatMoney } from "~/lib/money";
@@ -9,7 +10,7 @@ import { formatMoney } from "~/lib/money";
 const compactDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 
 export default function SalesChart({ points }: { points: ChartPoint[] }) {
-  const data = points.map((p) => ({ label: p.label, revenue: p.revenueCents / 100, orders: p.orders }));
+  const data = points.map((p) => ({ label: p.label, revenue: p.revenueCents / 100, refunds: p.refundedCents / 100, net: p.netCents / 100, orders: p.orders }));
   return (
     <ResponsiveContainer width="100%" height={320}>
       <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 16 }} accessibilityLayer={false}>
@@ -30,11 +31,22 @@ export default function SalesChart({ points }: { points: ChartPoint[] }) {
         />
         <Tooltip
           formatter={(value, name) =>
-            name === "Revenue" ? [formatMoney(Math.round(Number(value) * 100)), name] : [String(value), name]
+            name === "Paid orders" ? [String(value), name] : [formatMoney(Math.round(Number(value) * 100)), name]
           }
         />
         <Legend />
-        <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill="var(--primary)" fillOpacity={0.75} />
+        <Bar yAxisId="revenue" dataKey="revenue" name="Gross sales" fill="var(--primary)" fillOpacity={0.75} />
+        <Bar yAxisId="revenue" dataKey="refunds" name="Refunds" fill="var(--destructive)" fillOpacity={0.35} stroke="var(--destructive)" />
+        <Line
+          yAxisId="revenue"
+          dataKey="net"
+          name="Net sales"
+          type="monotone"
+          stroke="var(--primary)"
+          strokeWidth={2}
+          dot={{ r: 3, fill: "var(--primary)" }}
+          legendType="square"
+        />
         <Line
           yAxisId="orders"
           dataKey="orders"

@@ -16,7 +16,7 @@ import { chartBucket, percentChange, type DateRange, type DayRange } from "~/lib
 import { bucketSales } from "~/lib/sales-chart";
 import type { Db } from "../../platform/index.server";
 import { dateArray, inSpans, rangeCover } from "./range-cover.server";
-import { averageOrder, netSalesTotals, salesByCategory, salesByDay, salesByProduct, type SalesDay } from "./sales.server";
+import { averageOrder, netSalesByDay, netSalesTotals, salesByCategory, salesByDay, salesByProduct, type SalesDay } from "./sales.server";
 
 export const TOP_ROWS = 10;
 
@@ -152,7 +152,7 @@ function totalsOf(days: SalesDay[]) {
 export async function analyticsView(db: Db, range: DateRange): Promise<AnalyticsView> {
   // The previous period ends the day before the range starts: one read of sales_daily covers both.
   const both: DayRange = { start: range.previous.start, end: range.end, days: range.previous.days + range.days };
-  const [allDays, [customers, previousCustomers], byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches, net, previousNet] =
+  const [allDays, [customers, previousCustomers], byRevenue, byUnits, categoriesByRevenue, categoriesByUnits, visits, searches, net, previousNet, netDays] =
     await Promise.all([
       salesByDay(db, both),
       customerCountsOf(db, [range, range.previous]),
@@ -164,6 +164,7 @@ export async function analyticsView(db: Db, range: DateRange): Promise<Analytics
       searchTerms(db, range),
       netSalesTotals(db, range),
       netSalesTotals(db, range.previous),
+      netSalesByDay(db, range),
     ]);
   const days = allDays.slice(range.previous.days);
   const totals = totalsOf(days);
@@ -184,7 +185,8 @@ export async function analyticsView(db: Db, range: DateRange): Promise<Analytics
   return {
     range,
     figures,
-    chart: { bucket, points: bucketSales(days, bucket) },
+    // Gross, refunds (each on the day it succeeded) and net per bar.
+    chart: { bucket, points: bucketSales(netDays.map((d) => ({ day: d.day, revenueCents: d.grossCents, orders: d.orders, refundedCents: d.refundedCents })), bucket) },
     topProducts: { byRevenue: byRevenue.map(product), byUnits: byUnits.map(product) },
     topCategories: { byRevenue: categoriesByRevenue.map(category), byUnits: categoriesByUnits.map(category) },
     funnel: funnelSteps(visits, totals.orders),

@@ -1,13 +1,13 @@
 // Sales figures for a range of UTC days, read from the roll-ups (docs/rules/analytics.md, What
-// counts as a sale). The roll-ups are kept exact by triggers on orders and order lines
-// (migration 0018, docs/decisions/0019): nothing here reads the orders themselves, so a year of
-// figures costs a few hundred rows per question.
+// counts as a sale). The roll-ups are kept exact by triggers on orders, order lines and the order
+// ledger (migrations 0018 and 0033, docs/decisions/0019): nothing here reads the orders themselves,
+// so a year of figures costs a few hundred rows per question.
 import { sql, type SQL } from "drizzle-orm";
 import { daysOf, type DayRange } from "~/lib/date-range";
 import type { Db } from "../../platform/index.server";
 import { dateArray, inSpans, monthOf, rangeCover } from "./range-cover.server";
 
-/** Sales of one UTC day: orders that count, added on the day they were paid. */
+/** Gross sales of one UTC day: the orders paid that day, kept there when refunded or cancelled later. */
 export type SalesDay = {
   day: string;
   orders: number;
@@ -312,31 +312,27 @@ export async function salesByCategory(db: Db, range: DayRange, opts: SalesRankin
 }
 
 /**
- * Gross, refunds and net of one UTC day, as the order ledger has them (docs/money-path.md, "Who
- * reads the ledger"): gross is what the orders that count took on the day they were paid (their
- * revenue above); refunds are the ledger's succeeded refunds of those orders, each on the UTC day
- * it succeeded, however long after the sale; net is gross less refunds. An order refunded in full
- * or cancelled stops counting altogether, so neither its sale nor its refund is in any day; a
- * refund of what was paid beyond an order's total gives back money that was never a sale, so it is
- * not a refund of sales either.
+ * Gross, refunds and net of one UTC day (docs/rules/analytics.md, What counts as a sale; docs/money-path.md,
+ * "Who reads the ledger"): gross is what the orders paid that day took (their revenue above), and
+ * stays there whatever happens to them later; refunds are the order ledger's succeeded refunds of
+ * paid orders, each on the UTC day it succeeded, however long after the sale, and a paid order's
+ * cancellation as a refund of what was left of it, on the day it was cancelled; net is gross less
+ * refunds, so a day with refunds and no sales is negative. A refund still pending or refused counts
+ * nowhere; a refund of what was paid beyond an order's total gives back money that was never a
+ * sale, so it is not a refund of sales either. Both are read from roll-ups (`sales_daily`,
+ * `sales_refunds_daily`, migration 0033).
  */
 export type NetSalesDay = { day: string; orders: number; grossCents: number; refunds: number; refundedCents: number; netCents: number };
 export type NetSalesTotals = Omit<NetSalesDay, "day">;
 
 type RefundDayRow = { day: string; refunds: number; refunded_cents: string | number };
 
-/** The range's refunds by the UTC day they succeeded (through the ledger's index of succeeded refunds). */
+/** The range's refunds by the UTC day they succeeded (or the paid order was cancelled). */
 async function refundsByDay(db: Db, range: DayRange): Promise<Map<string, { refunds: number; refundedCents: number }>> {
   const result = await db.execute<RefundDayRow>(sql`
-    select (m.settled_at at time zone 'UTC')::date::text as day, count(*)::int as refunds, sum(m.amount_cents)::bigint as refunded_cents
-    from order_money_movements m
-    join sales_counted_orders c on c.order_id = m.order_id
-    left join payment_tasks t on t.id = m.payment_task_id
-    where m.kind = 'refund' and m.state = 'succeeded'
-      and m.settled_at >= ${range.start}::date at time zone 'UTC'
-      and m.settled_at < (${range.end}::date + 1) at time zone 'UTC'
-      and t.kind is distinct from 'refund_difference'
-    group by 1`);
+    select day::text as day, refunds, refunded_cents
+    from sales_refunds_daily
+    where day between ${range.start}::date and ${range.end}::date`);
   return new Map(result.rows.map((r) => [r.day, { refunds: Number(r.refunds), refundedCents: Number(r.refunded_cents) }]));
 }
 

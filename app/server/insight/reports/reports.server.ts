@@ -10,7 +10,8 @@ import { firstStockRows, STOCK_COLUMNS, stockRowBatches, stockTotals } from "./s
 /**
  * The admin's Reports (/admin/reports): each report's columns, its first rows for the page, and
  * the whole of it as CSV, streamed. Sales figures come from the roll-ups (analytics/sales.server.ts,
- * docs/rules/analytics.md: orders that count, by the UTC day they were paid), never from the orders.
+ * docs/rules/analytics.md: gross by the UTC day the order was paid, each refund on the UTC day it
+ * succeeded), never from the orders.
  */
 
 type Page = { rows: ReportCell[][]; more: boolean; totals: ReportCell[] | null; note: string | null };
@@ -53,7 +54,8 @@ function sumRows(rows: ReportCell[][], width: number, from: number): ReportCell[
   return totals;
 }
 
-const COUNTS_NOTE = "Orders that count: paid, neither cancelled nor refunded, by the UTC day they were paid.";
+const COUNTS_NOTE = "Every paid order, by the UTC day it was paid, even if it was refunded or cancelled later.";
+const REFUNDS_NOTE = "Refunds count on the UTC day each succeeded (a paid order's cancellation on the day it was cancelled); net is gross less refunds.";
 
 const salesByDayReport = listed(
   [
@@ -64,11 +66,16 @@ const salesByDayReport = listed(
     col("discounts", "Discounts", "money"),
     col("shipping", "Shipping", "money"),
     col("tax", "Tax", "money"),
+    col("refunded", "Refunded", "money"),
+    col("net", "Net sales", "money"),
   ],
-  async (db, range) =>
-    (await salesByDay(db, range)).map((d) => [d.day, d.orders, d.units, d.revenueCents, d.discountCents, d.shippingCents, d.taxCents]),
-  (rows) => sumRows(rows, 7, 1),
-  `${COUNTS_NOTE} Revenue is what shoppers paid: lines less discounts, plus shipping and any tax added.`,
+  async (db, range) => {
+    const [days, net] = await Promise.all([salesByDay(db, range), netSalesByDay(db, range)]);
+    // Both are every day of the range in order.
+    return days.map((d, i) => [d.day, d.orders, d.units, d.revenueCents, d.discountCents, d.shippingCents, d.taxCents, net[i]!.refundedCents, net[i]!.netCents]);
+  },
+  (rows) => sumRows(rows, 9, 1),
+  `${COUNTS_NOTE} Revenue is what shoppers paid: lines less discounts, plus shipping and any tax added. ${REFUNDS_NOTE}`,
 );
 
 const salesAndRefundsReport = listed(
@@ -82,7 +89,7 @@ const salesAndRefundsReport = listed(
   ],
   async (db, range) => (await netSalesByDay(db, range)).map((d) => [d.day, d.orders, d.grossCents, d.refunds, d.refundedCents, d.netCents]),
   (rows) => sumRows(rows, 6, 1),
-  `${COUNTS_NOTE} Each refund counts on the UTC day it succeeded, from the order ledger; net is gross less refunds.`,
+  `${COUNTS_NOTE} ${REFUNDS_NOTE}`,
 );
 
 const discountsAndTaxReport = listed(
