@@ -78,7 +78,7 @@ describe("admin customers", () => {
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
-    expect(csv[0]).toBe("name,email,type,orders,total_spent,last_order_at,newsletter,first_order_at,customer_since");
+    expect(csv[0]).toBe("name,email,type,orders,total_spent,refunded,net_spent,last_order_at,newsletter,first_order_at,customer_since");
     expect(csv.slice(1).map((l) => l.split(",").slice(0, 5).join(","))).toEqual([
       `"Cedric ${family}","${cedric.email}","account","0","0.00"`,
       `"Wilhelmina ${family}","${wilhelmina.email}","account","1","89.50"`,

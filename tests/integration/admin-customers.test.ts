@@ -7,7 +7,8 @@ import { action as customerAction, loader as customerLoader } from "~/routes/adm
 import { loader as exportLoader } from "~/routes/admin/customers/export";
 import { authMailsSettled } from "~/server/people/auth/auth.server";
 import type { Db } from "~/server/platform/db/client.server";
-import { contactMessages, customers, mailOutbox, newsletterSubscriptions, orders, testPaymentSessions, user } from "~/server/platform/db/schema";
+import { contactMessages, customers, mailOutbox, newsletterSubscriptions, orders, paymentTasks, testPaymentSessions, user } from "~/server/platform/db/schema";
+import { recordPendingRefund, settleRefund } from "~/server/commerce/settlement/ledger.server";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { makeOrder } from "../factories/account-orders";
 import { openCheckout } from "../factories/orders";
@@ -264,14 +265,17 @@ describe("/admin/customers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(rows[0]).toEqual(["name", "email", "type", "orders", "total_spent", "last_order_at", "newsletter", "first_order_at", "customer_since"]);
+    expect(rows[0]).toEqual(["name", "email", "type", "orders", "total_spent", "refunded", "net_spent", "last_order_at", "newsletter", "first_order_at", "customer_since"]);
     const listed = [...first.body.rows, ...second.body.rows] as CustomerRow[];
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6]])).toEqual(
+    // Nothing refunded here: what they paid is what they kept, the list's Total spent.
+    expect(rows.slice(1).map((r) => r.slice(0, 9))).toEqual(
       listed.map((r) => [
         r.name.startsWith("=") ? `'${r.name}` : r.name,
         r.email,
         r.hasAccount ? "account" : "guest",
         String(r.ordersCount),
+        (r.spentCents / 100).toFixed(2),
+        "0.00",
         (r.spentCents / 100).toFixed(2),
         r.lastOrderAt ?? "",
         r.subscribed ? "subscribed" : "",
@@ -283,6 +287,31 @@ describe("/admin/customers", () => {
     const everyone = await allPages(admin, "?sort=name&dir=asc");
     const all = await exportCsv(admin, "?sort=name&dir=asc");
     expect(all.rows.slice(1).map((r) => r[1])).toEqual(everyone.map((r) => r.email));
+  });
+
+  it("the CSV has each customer's refunded total and net spent: a partial refund, and a paid order cancelled", async () => {
+    const admin = await makeAdmin(t.db);
+    const email = `${tag("refunded")}@example.test`;
+    // $50.00 paid, $10.00 of it refunded; $25.00 paid, then cancelled with its refund.
+    const kept = await checkoutOrder(t.db, email, { priceCents: 2500, quantity: 2 });
+    const [task] = await t.db
+      .insert(paymentTasks)
+      .values({ orderId: kept, kind: "refund", idempotencyKey: `test-refund-${randomBytes(6).toString("hex")}`, state: "done", amountCents: 1000, doneAt: new Date() })
+      .returning();
+    await t.db.transaction(async (tx) => {
+      await recordPendingRefund(tx, { orderId: kept, paymentTaskId: task!.id, amountCents: 1000, reason: "One damaged" });
+      await settleRefund(tx, task!.id, "succeeded");
+    });
+    const cancelled = await checkoutOrder(t.db, email, { priceCents: 2500 });
+    expect((await moveNow(t.db, admin, cancelled, "cancelled", { refund: "yes" })).status).toBe(200);
+
+    const { rows } = await exportCsv(admin, `?q=${encodeURIComponent(email)}`);
+    const [header, row, ...rest] = rows;
+    expect(rest).toEqual([]);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell("email"), cell("orders"), cell("total_spent"), cell("refunded"), cell("net_spent")]).toEqual([email, "1", "75.00", "35.00", "40.00"]);
+    // Net spent is the list's Total spent.
+    expect((await customerOf(t.db, email))!.spentCents).toBe(4000);
   });
 
   it("finds customers by part of a name or email, and by a name with a typo (exact matches first)", async () => {
