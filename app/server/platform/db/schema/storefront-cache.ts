@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * A log of writes that change what anonymous storefront pages show, one row per statement,
@@ -14,6 +14,10 @@ export const storefrontChanges = pgTable(
     // The writing transaction's id (xid8), compared with a render's pg_snapshot.
     xid: bigint("xid", { mode: "bigint" }).notNull(),
     productId: uuid("product_id"),
+    // What the change touches, as the CDN's surrogate keys name it (`listing`, `product:<id>`…;
+    // app/server/platform/cdn/keys.server.ts, docs/decisions/0037). Null: its product's page, or
+    // everything (rows written before migration 0035).
+    tags: text("tags").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
