@@ -27,6 +27,7 @@ export const JOB_TASK_NAMES: Readonly<Record<string, string>> = {
   "commerce:send-checkout-reminders": "Send abandoned-checkout reminders",
   "storefront:prune-change-log": "Clean up the page cache's change log",
   "jobs:sweep-dead-workers": "Free the jobs of stopped servers",
+  "cdn:purge": "Purge changed pages from the CDN",
 };
 
 /** A task's plain-language name, or its identifier as it is when the shop does not know it. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { stopVisitCounting } from "./insight/index.server";
-import { type Database, type JobTasks, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startJobRunner, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
+import { type Database, type JobTasks, cdnJobs, cdnPurgerFromEnv, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startCdnPurgeWatch, startJobRunner, startPurgeCursor, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { commerceJobs, queueCommerceStartJobs } from "./commerce/index.server";
 
@@ -14,7 +14,7 @@ export const JOB_CONCURRENCY = 3;
 
 /** Every area's tasks and cron lines, as one server's worker runs them (tests run them too). */
 export function shopJobs(db: Database, opts: Parameters<typeof commerceJobs>[1] = {}): JobTasks[] {
-  return [changeLogJobs(db), mailJobs(db), commerceJobs(db, opts)];
+  return [changeLogJobs(db), cdnJobs(db, cdnPurgerFromEnv(getEnv())), mailJobs(db), commerceJobs(db, opts)];
 }
 
 /** Everything the shop does before it accepts a request. Any failure is one clear line. */
@@ -22,6 +22,8 @@ export async function boot() {
   const env = getEnv();
   const log = getRootLogger();
   getAuthSecret();
+  // A CDN purge that names no service stops the start here, before the database (docs/decisions/0037).
+  const cdnPurger = cdnPurgerFromEnv(env);
   const { db, url, embedded } = await openDatabase({ ownEmbedded: true, log: (m) => console.log(`  ${m}`) });
   await runMigrations(url);
   const seedDemoData = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && Boolean(embedded));
@@ -49,7 +51,15 @@ export async function boot() {
   const jobs = await startJobRunner(db, shopJobs(db), { concurrency: JOB_CONCURRENCY });
   await queueJobsForWaitingMails(db);
   await queueCommerceStartJobs(db);
+  // With a CDN to purge, this server looks at the change log once a second and adds the purge job
+  // when something changed (one job for the cluster, under its job key).
+  let stopCdnWatch = () => {};
+  if (cdnPurger) {
+    await startPurgeCursor(db);
+    stopCdnWatch = startCdnPurgeWatch(db);
+  }
   stopPeriodicTasks = async () => {
+    stopCdnWatch();
     // Waits for a running job and writes its end, while the database is still open.
     await jobs.stop();
   };

@@ -62,6 +62,21 @@ const EnvSchema = z.object({
   // the benchmark can compare; counts are written to the database every VISIT_FLUSH_MS.
   VISIT_COUNTING: z.enum(["on", "off"]).default("on"),
   VISIT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // A CDN in front (docs/decisions/0037): how long it may keep an anonymous storefront page, and
+  // serve it stale while it fetches a new one; and how the shop purges it by tag.
+  CDN_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(300),
+  CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  CDN_PURGE: z.enum(["off", "fastly", "cloudflare", "varnish"]).default("off"),
+  FASTLY_API_URL: z.url().default("https://api.fastly.com"),
+  FASTLY_SERVICE_ID: optionalString,
+  FASTLY_API_TOKEN: optionalString,
+  CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
+  CLOUDFLARE_ZONE_ID: optionalString,
+  CLOUDFLARE_API_TOKEN: optionalString,
+  // Every Varnish (or other cache) to purge, comma separated: each gets the request.
+  VARNISH_PURGE_URLS: optionalString,
+  VARNISH_PURGE_METHOD: z.enum(["BAN", "PURGE"]).default("BAN"),
+  VARNISH_PURGE_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name").default("X-Purge-Tags"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
