@@ -68,7 +68,8 @@ describe("the dashboard of a shop with a known history", () => {
     await o("D", { paymentStatus: "paid", status: "completed", totalAmountCents: 4_000, paidAt: ago(35 * DAY), createdAt: ago(35 * DAY) });
     await o("E", { paymentStatus: "paid", status: "processing", totalAmountCents: 6_000, paidAt: ago(45 * DAY), createdAt: ago(45 * DAY) });
     await o("F", { paymentStatus: "paid", status: "completed", totalAmountCents: 50_000, paidAt: ago(70 * DAY), createdAt: ago(70 * DAY) });
-    // Never revenue: refunded, cancelled, unpaid.
+    // Paid, then refunded or cancelled: orders paid in the last 30 days, whose refunds (the cancels,
+    // today) take their revenue back out of net sales; unpaid: never an order paid.
     await o("R", { paymentStatus: "refunded", status: "cancelled", totalAmountCents: 99_900, paidAt: ago(10 * DAY), createdAt: ago(10 * DAY) });
     await o("X", { paymentStatus: "paid", status: "cancelled", totalAmountCents: 88_800, paidAt: ago(10 * DAY + HOUR), createdAt: ago(10 * DAY) });
     await o("U", { paymentStatus: "unpaid", status: "pending", totalAmountCents: 77_700 });
@@ -110,11 +111,11 @@ describe("the dashboard of a shop with a known history", () => {
     expect(await getDashboardStats(t.db)).toMatchObject({
       totalProducts: 6,
       activeProducts: 5,
-      totalOrders: 6,
+      totalOrders: 9,
       revenueCents: 77_000,
       productsAdded: { current: 3, previous: 2 },
       activeProductsAdded: { current: 2, previous: 2 },
-      orders: { current: 3, previous: 2 },
+      orders: { current: 6, previous: 2 },
       revenue: { current: 17_000, previous: 10_000 },
     });
   });
@@ -195,7 +196,7 @@ describe("the dashboard of a shop with a known history", () => {
 
   it("streams all three from the page's loader", async () => {
     const res = await get(t.db, dashboardLoader, admin, "/admin");
-    expect((await res.body.stats).orders).toEqual({ current: 3, previous: 2 });
+    expect((await res.body.stats).orders).toEqual({ current: 6, previous: 2 });
     expect((await res.body.attention).map((i: { kind: string }) => i.kind)).toEqual(["low_stock", "unshipped", "messages", "refunds", "mails", "searches"]);
     expect((await res.body.activity)).toHaveLength(8);
   });
