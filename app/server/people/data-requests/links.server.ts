@@ -65,16 +65,18 @@ export async function peekDataRequest(db: Db, token: unknown): Promise<DataReque
 }
 
 /**
- * Uses the link once: `act` runs while the link's row is locked, and the row is deleted when it
- * returns, in one transaction. Two presses of the same link wait for each other; the second finds
- * no row. When `act` throws (a refusal such as an order being paid), the link stays usable.
+ * Uses the link once: `act` runs in the transaction that locked the link's row, and the row is
+ * deleted when it returns. Two presses of the same link wait for each other; the second finds no
+ * row. `act` must write through the `tx` it is given: the erasures delete the person's one-time
+ * links themselves, and from another connection they would wait for this lock forever. When `act`
+ * throws (a refusal such as an order being paid), everything rolls back and the link stays usable.
  * Returns null (and runs nothing) for a token that is unknown, used, expired or for another purpose.
  */
 export async function redeemDataRequest<T>(
   db: Db,
   token: unknown,
   purposes: readonly DataRequestPurpose[],
-  act: (request: DataRequest) => Promise<T>,
+  act: (request: DataRequest, tx: Db) => Promise<T>,
 ): Promise<{ value: T } | null> {
   if (!wellFormed(token)) return null;
   return db.transaction(async (tx) => {
@@ -83,7 +85,7 @@ export async function redeemDataRequest<T>(
     );
     const request = result.rows[0] ? parse(result.rows[0].value) : null;
     if (!request || !purposes.includes(request.purpose)) return null;
-    const value = await act(request);
+    const value = await act(request, tx);
     await tx.delete(verification).where(eq(verification.identifier, identifierOf(token)));
     return { value };
   });
