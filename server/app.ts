@@ -11,6 +11,7 @@ import { getEnv, publicUrl } from "~/server/platform/env.server";
 import { getDb } from "~/server/platform/db/client.server";
 import { admissionControl } from "~/server/platform/http/admission.server";
 import { allowedMethods } from "~/server/platform/http/allowed-methods.server";
+import { cdnHeaders } from "~/server/platform/http/cdn-headers.server";
 import { outageAs503 } from "~/server/platform/http/outage.server";
 import { pageCache } from "~/server/platform/http/page-cache.server";
 import { getAuthSecret } from "~/server/platform/secrets.server";
@@ -50,6 +51,9 @@ export function createApp({ dev }: { dev: boolean }) {
     pool: () => getDb().$client,
     sessionRole: sessionRoleReader(() => getDb().$client, getAuthSecret),
   });
+  // What a CDN may keep (public, with surrogate keys) and what it must not (docs/decisions/0037):
+  // before the page cache, so a page it answers says the same as the page rendered afresh.
+  if (!dev) app.use(cdnHeaders({ sMaxAge: env.CDN_S_MAXAGE, staleWhileRevalidate: env.CDN_STALE_WHILE_REVALIDATE }));
   // A cached page is answered here, already compressed, without the work below.
   app.use(cache.serve);
   app.use(compression());
