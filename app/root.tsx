@@ -65,6 +65,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        {/* The first stop of the Tab key: past the header and its links to the page's own content
+            (WCAG 2.4.1). Every layout's content is #main. Hidden until it has the focus. */}
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-background px-4 py-2 font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100]"
+        >
+          Skip to content
+        </a>
         {children}
         <LazyToaster eager={!storefront} position="bottom-right" />
         <ScrollRestoration nonce={nonce} />

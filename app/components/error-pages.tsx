@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useMatches } from "react-router";
+import { brandFrom } from "~/lib/seo";
 import { Button } from "~/components/ui/lean/button";
 
 export function NotFoundContent() {
@@ -45,20 +47,54 @@ export function ServerErrorContent({ status }: { status: number }) {
   );
 }
 
+/**
+ * The page's title: a route that throws renders this instead of its own meta, and a page without
+ * a title is not announced by a screen reader (WCAG 2.4.2). React puts the <title> in the head.
+ */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  const brand = brandFrom(useMatches());
+  return (
+    <>
+      <title>{`${title} — ${brand}`}</title>
+      {children}
+    </>
+  );
+}
+
 /** Maps 403, 404 and everything else to friendly pages. Never shows a stack trace. */
 export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundContent />;
-    if (error.status === 403) return <ForbiddenContent />;
+    if (error.status === 404)
+      return (
+        <Titled title="Page not found">
+          <NotFoundContent />
+        </Titled>
+      );
+    if (error.status === 403)
+      return (
+        <Titled title="No access">
+          <ForbiddenContent />
+        </Titled>
+      );
     if (error.status === 400 && typeof error.data === "string") {
       return (
-        <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-          <h1 className="text-4xl font-bold">Bad request</h1>
-          <p className="text-muted-foreground">{error.data}</p>
-        </div>
+        <Titled title="Bad request">
+          <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+            <h1 className="text-4xl font-bold">Bad request</h1>
+            <p className="text-muted-foreground">{error.data}</p>
+          </div>
+        </Titled>
       );
     }
-    return <ServerErrorContent status={error.status} />;
+    return (
+      <Titled title={error.status === 503 ? "Briefly unavailable" : "Something went wrong"}>
+        <ServerErrorContent status={error.status} />
+      </Titled>
+    );
   }
-  return <ServerErrorContent status={500} />;
+  return (
+    <Titled title="Something went wrong">
+      <ServerErrorContent status={500} />
+    </Titled>
+  );
 }

@@ -128,12 +128,13 @@ export function ContactDetails({ email }: { email: string }) {
       <p className="mt-2 text-sm text-muted-foreground">We reply to every message within 24 hours.</p>
       <dl className="mt-4 space-y-4">
         {items.map(({ icon: Icon, title, body }) => (
-          <div key={title} className="flex gap-3">
-            <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <div>
-              <dt className="font-medium">{title}</dt>
-              <dd className="text-sm text-muted-foreground">{body}</dd>
-            </div>
+          // A group holds only its <dt> and <dd> (axe: definition-list, dlitem): the icon sits in the term.
+          <div key={title}>
+            <dt className="flex items-center gap-3 font-medium">
+              <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              {title}
+            </dt>
+            <dd className="pl-8 text-sm text-muted-foreground">{body}</dd>
           </div>
         ))}
       </dl>

@@ -63,7 +63,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const errors = actionData?.fieldErrors ?? {};
   const open = loaderData.state === "open";
   return (
-    <main className="flex min-h-screen items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">
+    <main id="main" className="flex min-h-screen items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">
       <div className="w-full max-w-md rounded-xl border bg-background p-6 shadow-sm">
         <p className="rounded-md bg-warning px-3 py-2 text-sm text-warning-foreground" role="note">
           Test payment page: no real money moves. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
