@@ -69,6 +69,7 @@ export {
   renameVariationValue,
 } from "./products/variations.server";
 export { listAdminReviews, replyToReview, setReviewStatus } from "./reviews/moderation.server";
+export { eraseReviewsOf } from "./reviews/privacy.server";
 export { ReviewError } from "./reviews/review-error.server";
 export {
   listApprovedReviews,

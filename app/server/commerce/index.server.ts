@@ -82,3 +82,9 @@ export { ReturnError, listReturns, moveReturn, orderReturnsView, requestReturn, 
 export type { AdminReturnRow, ReturnMove, ReturnToRefund } from "./returns/returns.server";
 export { getReturnsSetting, saveReturnsSetting } from "./returns/returns-setting.server";
 export { TooManyLinkRequests, requestOrderLink } from "./returns/order-link-request.server";
+
+// commerce erases the rows it owns when a person's data is erased; the people area's erasure runs these
+// steps in its one transaction (platform/privacy/steps.server.ts, docs/rules/personal-data.md).
+import { registerPrivacySteps } from "../platform/index.server";
+import { commercePrivacySteps } from "./privacy/privacy.server";
+registerPrivacySteps("commerce", commercePrivacySteps);

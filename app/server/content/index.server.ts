@@ -51,3 +51,9 @@ export { loadSiteSettings, saveSiteSettingsForm } from "./settings/site-settings
 export { TooManyAttempts } from "./too-many-attempts.server";
 export { renderSitemap } from "./seo/sitemap.server";
 export type { SitemapPart } from "./seo/sitemap.server";
+
+// content erases the rows it owns when a person's data is erased; the people area's erasure runs these
+// steps in its one transaction (platform/privacy/steps.server.ts, docs/rules/personal-data.md).
+import { registerPrivacySteps } from "../platform/index.server";
+import { contentPrivacySteps } from "./privacy/privacy.server";
+registerPrivacySteps("content", contentPrivacySteps);

@@ -59,3 +59,18 @@ export {
   verifyAccountPassword,
 } from "./data-requests/requests.server";
 export { getRetentionSetting, saveRetentionSetting } from "./data-requests/retention.server";
+export { PRIVACY_AUDIT_PAGE_SIZE, emailSubjectRef, listPrivacyAudit, userSubjectRef } from "./privacy/audit.server";
+export type { PrivacyActor, PrivacyAuditRow } from "./privacy/audit.server";
+export {
+  ACCOUNT_NOT_FOUND,
+  ORDER_BEING_PAID,
+  PrivacyRefusal,
+  eraseAccount,
+  eraseExpiredOrderData,
+  eraseGuestData,
+} from "./privacy/erase.server";
+export type { EraseResult } from "./privacy/erase.server";
+export { exportPersonalData } from "./privacy/export.server";
+export type { ExportSubject } from "./privacy/export.server";
+export { erasurePreview } from "./privacy/preview.server";
+export type { ErasurePreview } from "./privacy/preview.server";

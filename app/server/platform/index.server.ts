@@ -26,6 +26,7 @@ export {
   orderMoneyMovements,
   orderStockMoves,
   orderReturns,
+  privacyAuditLog,
   productCounts,
   productVariations,
   products,
@@ -51,7 +52,10 @@ export {
   verification,
 } from "./db/schema/index";
 export type { ReturnedLine, WeightBand } from "./db/schema/index";
-export { RETURN_REASONS, RETURN_STATES } from "./db/schema/index";
+export { PRIVACY_ACTOR_KINDS, PRIVACY_AUDIT_KINDS, RETURN_REASONS, RETURN_STATES } from "./db/schema/index";
+export { eraseOutboxMailsAbout } from "./privacy/outbox.server";
+export { ERASED_EMAIL, ERASED_NAME, ERASED_TEXT, privacySteps, registerPrivacySteps } from "./privacy/steps.server";
+export type { ErasureCounts, PrivacySteps } from "./privacy/steps.server";
 export { getEnv, publicUrl } from "./env.server";
 export type { Env } from "./env.server";
 export { changeLogJobs } from "./http/page-cache.server";

@@ -9,10 +9,9 @@
  * name suggests personal data and that is neither here nor in NOT_PERSONAL with a reason.
  */
 
-/** The fixed texts erased values are replaced with (never the old value, never a hash of it). */
-export const ERASED_NAME = "A customer";
-export const ERASED_EMAIL = "erased@invalid";
-export const ERASED_TEXT = "";
+import { ERASED_EMAIL, ERASED_NAME, ERASED_TEXT } from "../../platform/index.server";
+
+export { ERASED_EMAIL, ERASED_NAME, ERASED_TEXT };
 
 /**
  * - `delete-row`: the row goes (a database cascade from `users` counts: the row goes in the same transaction);
