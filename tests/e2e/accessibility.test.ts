@@ -1,0 +1,204 @@
+import axe from "axe-core";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveReturnsSetting } from "~/server/commerce/returns/returns-setting.server";
+import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
+import { useDatabase } from "~/server/platform/db/client.server";
+import { contactMessages, mailOutbox, testPaymentSessions } from "~/server/platform/db/schema";
+import { openCheckout, orderBySession } from "../factories/orders";
+import { makePost } from "../factories/posts";
+import { makeDiscountCode } from "../factories/pricing";
+import { makeProduct } from "../factories/products";
+import { createSession, makeAdmin, makeCustomer, SESSION_COOKIE } from "../factories/users";
+import { E2E_AUTH_SECRET, launchBrowser, startShop } from "./harness";
+import { hydrated } from "./page-helpers";
+import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
+
+/**
+ * WCAG 2.2 AA on every page (docs/rules/accessibility.md): axe-core's WCAG 2.0, 2.1 and 2.2 A and
+ * AA rules find no violation on any page of app/routes.ts, at 1280 and 390 px wide, with lists
+ * empty and full, and in the states people meet (dialogs and the admin drawer open, forms showing
+ * their errors). The pages come from app/routes.ts, so a page added tomorrow is checked too; a
+ * page whose URL has a parameter or a link's token needs a sample below, or the test fails.
+ */
+
+const WIDTHS = [1280, 390] as const;
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Role = "visitor" | "customer" | "admin";
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+/** One context (and one reused page) per role. */
+const pages = {} as Record<Role, Page>;
+const contexts: BrowserContext[] = [];
+let customerId = "";
+
+beforeAll(async () => {
+  shop = await startShop();
+  useDatabase(shop.db, shop.test.url);
+  browser = await launchBrowser();
+  const customer = await makeCustomer(shop.db);
+  customerId = customer.id;
+  const admin = await makeAdmin(shop.db);
+  for (const [role, user] of [["visitor", null], ["customer", customer], ["admin", admin]] as const) {
+    // axe is injected as a script tag; the shop's Content-Security-Policy (nonces) would refuse it.
+    const context = await browser.newContext({ baseURL: shop.baseUrl, bypassCSP: true, reducedMotion: "reduce" });
+    contexts.push(context);
+    if (user) {
+      const { cookieValue } = await createSession(shop.db, user.id, E2E_AUTH_SECRET);
+      await context.addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: shop.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+    }
+    pages[role] = await context.newPage();
+    pages[role].setDefaultTimeout(30_000);
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await browser?.close();
+  await shop?.stop();
+  await shop?.test.drop();
+});
+
+type Finding = string;
+
+/** Waits for the page to be hydrated and still (no running animation, e.g. a dialog fading in). */
+async function settled(page: Page) {
+  await hydrated(page);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** Runs axe on what the page shows now; answers one readable line per violating node. */
+async function check(page: Page, label: string): Promise<Finding[]> {
+  await settled(page);
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    TAGS,
+  );
+  const width = page.viewportSize()?.width;
+  const where = `${label} (${new URL(page.url()).pathname}${new URL(page.url()).search}) at ${width}px`;
+  return violations.violations.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
+  );
+}
+
+/** Visits each URL at each width with the role's page and checks it. */
+async function checkPages(targets: { url: string; role: Role }[]): Promise<Finding[]> {
+  const found: Finding[] = [];
+  for (const width of WIDTHS) {
+    for (const role of ["visitor", "customer", "admin"] as const) {
+      await pages[role].setViewportSize({ width, height: 900 });
+    }
+    for (const { url, role } of targets) {
+      await pages[role].goto(url, { waitUntil: "load" });
+      found.push(...(await check(pages[role], `${url} as the ${role}`)));
+    }
+  }
+  return found;
+}
+
+/** Samples for a route's parameters and its link's token; a route with neither needs none. */
+type Samples = Record<string, string>;
+
+const TOKEN_QUERY = new URLSearchParams([...TOKEN_PARAMS.map((p) => [p, "a11y-test-token"]), ["e", "someone@example.test"]]);
+
+/** The URL of a page route with its parameters filled from `samples`; null when one is missing. */
+function urlOf(r: RouteInfo, samples: Samples): string | null {
+  let missing = false;
+  const path = r.pattern.replace(/:(\w+)\??|\*/g, (_, name: string | undefined) => {
+    const value = samples[name ?? "*"];
+    if (value === undefined) missing = true;
+    return value ?? "";
+  });
+  if (missing) return null;
+  const query = samples[`${r.pattern}?`] ?? (r.takesToken && !r.pattern.includes(":sessionId") ? TOKEN_QUERY.toString() : "");
+  return query ? `${path}?${query}` : path;
+}
+
+/** Who looks at the page: the admin for /admin, a signed-out visitor for the sign-in pages. */
+function roleOf(pattern: string, cartFull: boolean): Role {
+  if (pattern.startsWith("/admin")) return "admin";
+  if (pattern.startsWith("/auth")) return "visitor";
+  if (pattern.startsWith("/profile")) return "customer";
+  return cartFull ? "customer" : "visitor";
+}
+
+function targetsOf(samples: Samples, cartFull: boolean) {
+  const routes = routeMap().filter((r) => r.page);
+  const missing = routes.filter((r) => urlOf(r, samples) === null).map((r) => r.pattern);
+  // A page added to app/routes.ts with a parameter needs a sample here.
+  expect(missing, "pages without a sample URL in tests/e2e/accessibility.test.ts").toEqual([]);
+  return routes.map((r) => ({ url: urlOf(r, samples)!, role: roleOf(r.pattern, cartFull) }));
+}
+
+/** Samples that lead nowhere: the empty pass sees each page's "not found" or empty state. */
+const NIL_ID = "00000000-0000-4000-8000-000000000000";
+const emptySamples: Samples = {
+  id: NIL_ID,
+  messageId: NIL_ID,
+  slug: "no-such-post",
+  orderNumber: "LL-100000",
+  sessionId: "test_cs_no_such_session",
+  step: "confirm",
+  "*": "no-such-page",
+};
+
+describe("WCAG 2.2 AA: axe-core finds no violation", () => {
+  it("on every page of app/routes.ts with empty lists and an empty cart, at 1280 and 390 px", async () => {
+    const found = await checkPages(targetsOf(emptySamples, false));
+    expect(found, found.join("\n")).toEqual([]);
+  }, 600_000);
+
+  it("on every page with rows in the lists, a paid order and a cart with items, at 1280 and 390 px", async () => {
+    const product = await makeProduct(shop.db, { name: "Axe Linen Throw", priceCents: 4200, stockQuantity: 8, featured: true });
+    await makeProduct(shop.db, { name: "Axe Wool Pillow", priceCents: 1900, stockQuantity: 0, category: "Pillows" });
+    const post = await makePost(shop.db, { title: "Caring for linen", slug: "caring-for-linen" });
+    const discount = await makeDiscountCode(shop.db);
+    const [message] = await shop.db
+      .insert(contactMessages)
+      .values({ name: "Casey Visitor", email: "casey@example.test", subject: "Do you ship to Canada?", message: "And how long does it take?" })
+      .returning();
+    await saveReturnsSetting(shop.db, { returnWindowDays: 30, withdrawalEnabled: true, withdrawalDays: 14 });
+    const paid = await openCheckout(shop.db, [[product, 2]], { userId: customerId });
+    await shop.db.update(testPaymentSessions).set({ status: "paid", paymentReference: `test_pi_${paid.sessionId}` }).where(eq(testPaymentSessions.id, paid.sessionId));
+    expect((await confirmPayment(shop.db, paid.sessionId)).state).toBe("paid");
+    const order = await orderBySession(shop.db, paid.sessionId);
+    const unpaid = await openCheckout(shop.db, [[product, 1]], { userId: customerId });
+    const [mail] = await shop.db.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
+
+    // The customer's cart holds the throw.
+    const customer = pages.customer;
+    await customer.goto(`/product/${product.id}`);
+    await hydrated(customer, customer.getByRole("button", { name: "Add to Cart" }));
+    await customer.getByRole("button", { name: "Add to Cart" }).click();
+    await customer.getByText(`${product.name} has been added to your cart.`).first().waitFor();
+
+    const samples: Samples = {
+      ...emptySamples,
+      slug: post.slug,
+      orderNumber: order.orderNumber,
+      sessionId: unpaid.sessionId,
+      messageId: message!.id,
+      "/order-success?": `session_id=${paid.sessionId}`,
+    };
+    const targets = targetsOf(samples, true).flatMap((t) => {
+      // One :id stands for a different row on each page.
+      const idFor: [string, string][] = [
+        ["/product/", product.id],
+        ["/admin/orders/", order.orderNumber],
+        ["/admin/outbox/", mail?.id ?? NIL_ID],
+        ["/admin/discounts/", discount.id],
+        ["/admin/customers/", customerId],
+        ["/admin/blog/", post.id],
+      ];
+      const id = idFor.find(([prefix]) => t.url.startsWith(prefix) && t.url.includes(NIL_ID))?.[1];
+      return [{ ...t, url: id ? t.url.replace(NIL_ID, id) : t.url }];
+    });
+    const found = await checkPages(targets);
+    expect(found, found.join("\n")).toEqual([]);
+  }, 600_000);
+
+});
