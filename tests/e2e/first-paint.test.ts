@@ -138,18 +138,31 @@ describe("first paint from the HTML alone", () => {
       const context = await browser.newContext({ baseURL: shop.baseUrl, viewport });
       try {
         const page = await context.newPage();
+        // Each shift with what moved (LayoutShift.sources): the element, where it was and where it went.
         await page.addInitScript(() => {
-          const shifts: number[] = [];
-          (window as unknown as { shifts: number[] }).shifts = shifts;
+          type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+          const shifts: string[] = [];
+          (window as unknown as { shifts: string[] }).shifts = shifts;
+          const name = (node: Node | null | undefined): string => {
+            if (!node) return "(gone)";
+            if (!(node instanceof Element)) return `${node.nodeName} "${(node.textContent ?? "").slice(0, 30)}" in ${name(node.parentElement)}`;
+            const cls = node.getAttribute("class");
+            return `${node.tagName.toLowerCase()}${cls ? `.${cls.trim().split(/\s+/).join(".")}` : ""}`;
+          };
+          const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+            for (const entry of list.getEntries()) {
+              const shift = entry as PerformanceEntry & { value: number; sources: Source[] };
+              const moved = shift.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
+              shifts.push(`${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${moved.join("; ")}`);
+            }
           }).observe({ type: "layout-shift", buffered: true });
         });
         await page.goto("/cart");
         await page.getByText("Your cart is empty").waitFor();
         // Layout shifts are reported after the frame that made them.
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), `at ${viewport.width} px`).toEqual([]);
+        expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `at ${viewport.width} px`).toEqual([]);
       } finally {
         await context.close();
       }
