@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getPaymentProvider, type PaymentProvider } from "~/server/commerce/payments/index.server";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { onlyProvider } from "~/server/commerce/settlement/providers.server";
 import { refundableFor, refundOrder } from "~/server/commerce/settlement/refunds.server";
-import { mailOutbox, orderMoneyMovements, testPaymentSessions } from "~/server/platform/db/schema";
+import { mailOutbox, orderMoneyMovements, orders, testPaymentSessions } from "~/server/platform/db/schema";
 import { openCheckout, orderBySession, stockOf } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { asAdmin, asCustomer } from "../factories/users";
@@ -26,6 +26,20 @@ async function paidOrderOfThree(userId: string | null) {
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The test provider, refusing every refund. */
+const refusingProvider = () =>
+  Object.assign(Object.create(getPaymentProvider(shop.db, "test")) as PaymentProvider, {
+    async refund() {
+      throw new Error("card network unreachable");
+    },
+  });
+
+const refundRows = (orderId: string) =>
+  shop.db.select().from(orderMoneyMovements).where(and(eq(orderMoneyMovements.orderId, orderId), eq(orderMoneyMovements.kind, "refund")));
+
+const orderMoneyCache = async (orderId: string) =>
+  (await shop.db.select({ paymentStatus: orders.paymentStatus, refundedCents: orders.refundedCents }).from(orders).where(eq(orders.id, orderId)))[0];
 
 describe("the admin's Refund dialog", () => {
   it("refunds 1 unit of one line with Restock: total shown live, Payments and balance updated, stock back, the shopper sees it; over the cap is refused in the dialog", async () => {
@@ -116,5 +130,80 @@ describe("the admin's Refund dialog", () => {
     const rows = admin.getByRole("table", { name: "Payments" }).getByRole("row");
     await rows.filter({ hasText: "Refund" }).filter({ hasText: "−$12.50" }).filter({ hasText: "Succeeded" }).waitFor();
     await admin.getByText(`Balance: ${money(order.totalAmountCents - 1250)}`).waitFor();
+  });
+  it("a refused refund the owner closes leaves Needs attention and the card, reads 'Failed, closed' in the ledger, and leaves the balance as it was", async () => {
+    const { order, towel } = await paidOrderOfThree(null);
+    const refundable = (await refundableFor(shop.db, order.id))!;
+    const line = refundable.lines.find((l) => l.name === towel.name)!;
+    const outcome = await refundOrder(
+      shop.db,
+      { orderId: order.id, expectedVersion: refundable.version, lines: [{ orderItemId: line.orderItemId, quantity: 1, restock: false }], shippingCents: 0, adjustmentCents: 0, actor: { actorUserId: null, actorLabel: "Test" } },
+      { providers: onlyProvider(refusingProvider()) },
+    );
+    expect(outcome).toMatchObject({ state: "failed", amountCents: 800 });
+
+    const admin = await asAdmin(shop);
+    await open(admin, "/admin");
+    const attention = admin.getByRole("list", { name: "Needs attention" });
+    await attention.getByText("refund that failed").waitFor();
+    await attention.getByRole("link", { name: /Refund by hand/ }).click();
+    await admin.waitForURL((u) => u.searchParams.get("needs") === "refund-failed");
+    await admin.getByRole("link", { name: order.orderNumber }).click();
+
+    const failed = admin.getByRole("list", { name: "Refunds that failed" });
+    await failed.getByText("$8.00").waitFor();
+    await hydrated(admin, failed.getByRole("button", { name: "Close the refund of $8.00" }));
+    await failed.getByRole("button", { name: "Close the refund of $8.00" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Close the refund of $8.00?" });
+    await confirm.getByRole("button", { name: "Yes, close it" }).click();
+    await seeToast(admin, "The refund was closed: it no longer counts as refunded.");
+    await expect.poll(() => failed.count()).toBe(0);
+
+    // The ledger keeps the row, failed and closed; nothing was given back, so the balance is the whole payment.
+    const rows = admin.getByRole("table", { name: "Payments" }).getByRole("row");
+    await rows.filter({ hasText: "Refund" }).filter({ hasText: "−$8.00" }).filter({ hasText: "Failed, closed" }).waitFor();
+    await admin.getByText(`Balance: ${money(order.totalAmountCents)}`).waitFor();
+    const [row, ...more] = await refundRows(order.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ amountCents: 800, state: "failed" });
+    expect(row!.closedAt).not.toBeNull();
+    expect(await orderMoneyCache(order.id)).toEqual({ paymentStatus: "paid", refundedCents: 0 });
+
+    // Nothing about it is left to attend to: the filtered list no longer has the order.
+    await open(admin, "/admin/orders?needs=refund-failed");
+    await admin.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await admin.getByRole("link", { name: order.orderNumber }).count()).toBe(0);
+  });
+
+  it("two admins: a refund made while the dialog is open is not made twice, and the dialog says the order changed", async () => {
+    const { order, throw_, pillow } = await paidOrderOfThree(null);
+    const admin = await asAdmin(shop);
+    await open(admin, `/admin/orders/${order.orderNumber}`);
+    await hydrated(admin, admin.getByRole("button", { name: "Refund", exact: true }));
+    await admin.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = admin.getByRole("dialog", { name: `Refund order ${order.orderNumber}` });
+    await dialog.waitFor();
+    await dialog.getByLabel(throw_.name).fill("1");
+    expect(await dialog.getByTestId("refund-total").innerText()).toBe("$20.00");
+
+    // Meanwhile a second admin refunds a pillow, through the function the dialog posts to.
+    const refundable = (await refundableFor(shop.db, order.id))!;
+    const line = refundable.lines.find((l) => l.name === pillow.name)!;
+    const other = await refundOrder(shop.db, {
+      orderId: order.id,
+      expectedVersion: refundable.version,
+      lines: [{ orderItemId: line.orderItemId, quantity: 1, restock: true }],
+      shippingCents: 0,
+      adjustmentCents: 0,
+      actor: { actorUserId: null, actorLabel: "Second admin" },
+    });
+    expect(other).toMatchObject({ state: "succeeded", amountCents: 1250 });
+
+    await dialog.getByRole("button", { name: "Refund $20.00" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "This order changed since you opened it. Review it and try again." }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    // Only the second admin's refund was made, once.
+    expect((await refundRows(order.id)).map((r) => [r.amountCents, r.state, r.actorLabel])).toEqual([[1250, "succeeded", "Second admin"]]);
+    expect(await orderMoneyCache(order.id)).toEqual({ paymentStatus: "partially_refunded", refundedCents: 1250 });
   });
 });
