@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DayRange } from "~/lib/date-range";
 import { salesByDay } from "../analytics/sales.server";
-import { type Db, discountCodes, discountUses } from "../../platform/index.server";
+import { type Db, discountCodes, discountUses, orders } from "../../platform/index.server";
 
 /**
  * Figures for the reports screen (docs/rules/admin.md, Discounts: "Reports"). Days are UTC
@@ -55,13 +55,32 @@ export async function discountUsesPerDay(db: Db, { from, to }: Range): Promise<D
 }
 
 /**
- * Tax collected per UTC day of payment, read from the sales roll-up the Reports page's 'Discounts
- * and tax' reads, so the two never differ: the tax of the orders that count (docs/rules/analytics.md,
- * What counts as a sale), paid and neither cancelled nor refunded. A refunded order's tax went back
- * with the money; a paid order the shop cancelled is not a sale either, refunded or not (revenue
- * leaves it out too). Days of the range (first and last included) with such orders, oldest first.
+ * Tax collected per UTC day of payment: the tax of the orders that were paid that day and are
+ * neither cancelled nor refunded. The sales roll-up keeps every paid order on its paid day (gross;
+ * each refund counts on its own day), but a refunded order's tax went back with the money and a
+ * paid order the shop cancelled is not a sale, so their tax is taken off the roll-up's here.
+ * Days of the range (first and last included) with such orders, oldest first.
  */
 export async function taxCollectedPerDay(db: Db, range: DayRange): Promise<TaxDay[]> {
-  const days = await salesByDay(db, range);
-  return days.filter((d) => d.orders > 0).map((d) => ({ day: d.day, taxCents: d.taxCents, orders: d.orders }));
+  const [days, gone] = await Promise.all([salesByDay(db, range), taxGoneBack(db, range)]);
+  return days
+    .map((d) => {
+      const back = gone.get(d.day);
+      return { day: d.day, taxCents: d.taxCents - (back?.taxCents ?? 0), orders: d.orders - (back?.orders ?? 0) };
+    })
+    .filter((d) => d.orders > 0);
+}
+
+/** Per UTC paid day: the orders paid then and cancelled or refunded since, and their tax. */
+async function taxGoneBack(db: Db, range: DayRange): Promise<Map<string, { orders: number; taxCents: number }>> {
+  const day = utcDay(orders.paidAt);
+  const rows = await db
+    .select({ day, orders: sql<number>`count(*)::int`, tax: sql<string>`coalesce(sum(${orders.taxCents}), 0)::text` })
+    .from(orders)
+    .where(
+      sql`${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded') and (${orders.status} = 'cancelled' or ${orders.paymentStatus} = 'refunded')
+        and ${orders.paidAt} >= (${range.start}::date)::timestamp at time zone 'UTC' and ${orders.paidAt} < (${range.end}::date + 1)::timestamp at time zone 'UTC'`,
+    )
+    .groupBy(day);
+  return new Map(rows.map((r) => [r.day, { orders: r.orders, taxCents: Number(r.tax) }]));
 }

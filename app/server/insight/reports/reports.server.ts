@@ -5,6 +5,7 @@ import { netSalesByDay, salesByCategory, salesByDay, salesByProduct } from "../a
 import type { Db } from "../../platform/index.server";
 import { confirmedSubscribers, exportSubscriptionsCsv, listSubscriptions } from "../../content/index.server";
 import { discountCodeSales } from "./discount-codes.server";
+import { taxCollectedPerDay } from "./discount-reports.server";
 import { firstStockRows, STOCK_COLUMNS, stockRowBatches, stockTotals } from "./stock-on-hand.server";
 
 /**
@@ -100,7 +101,12 @@ const discountsAndTaxReport = listed(
     col("discounts", "Discounts", "money"),
     col("tax", "Tax collected", "money"),
   ],
-  async (db, range) => (await salesByDay(db, range)).map((d) => [d.day, d.orders, d.discountedOrders, d.discountCents, d.taxCents]),
+  async (db, range) => {
+    // Tax collected leaves out the tax that went back with a refunded or cancelled order.
+    const [days, collected] = await Promise.all([salesByDay(db, range), taxCollectedPerDay(db, range)]);
+    const tax = new Map(collected.map((d) => [d.day, d.taxCents]));
+    return days.map((d) => [d.day, d.orders, d.discountedOrders, d.discountCents, tax.get(d.day) ?? 0]);
+  },
   (rows) => sumRows(rows, 5, 1),
   COUNTS_NOTE,
 );
