@@ -48,9 +48,16 @@ sub vcl_backend_response {
     set beresp.ttl = 120s;
     return (deliver);
   }
-  # The TTL comes from s-maxage; stale-while-revalidate becomes the grace (serve stale, refetch).
-  if (beresp.http.Cache-Control ~ "stale-while-revalidate=[0-9]+") {
-    set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, ".*stale-while-revalidate=([0-9]+).*", "\1") + "s", 10s);
+  # The TTL comes from s-maxage; the stale-while-revalidate in Surrogate-Control (a header only
+  # caches read: browsers must not serve old pages themselves) becomes the grace (serve stale, refetch).
+  if (beresp.http.Surrogate-Control ~ "stale-while-revalidate=[0-9]+") {
+    set beresp.grace = std.duration(regsub(beresp.http.Surrogate-Control, ".*stale-while-revalidate=([0-9]+).*", "\1") + "s", 10s);
   }
   return (deliver);
+}
+
+sub vcl_deliver {
+  # For caches only.
+  unset resp.http.Surrogate-Control;
+  unset resp.http.CDN-Cache-Control;
 }

@@ -58,7 +58,7 @@ function urlsOf(r: RouteInfo): string[] {
   return [url, `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`];
 }
 
-type Answer = { status: number; cacheControl: string; surrogateKey: string | null; cacheTag: string | null; setCookie: boolean };
+type Answer = { status: number; cacheControl: string; cdnCacheControl: string | null; surrogateControl: string | null; surrogateKey: string | null; cacheTag: string | null; setCookie: boolean };
 
 async function get(url: string, cookie?: string, init: RequestInit = {}): Promise<Answer> {
   const res = await fetch(`${shop.baseUrl}${url}`, {
@@ -72,6 +72,8 @@ async function get(url: string, cookie?: string, init: RequestInit = {}): Promis
   return {
     status: res.status,
     cacheControl: res.headers.get("cache-control") ?? "",
+    cdnCacheControl: res.headers.get("cdn-cache-control"),
+    surrogateControl: res.headers.get("surrogate-control"),
     surrogateKey: res.headers.get("surrogate-key"),
     cacheTag: res.headers.get("cache-tag"),
     setCookie: res.headers.getSetCookie().length > 0,
@@ -116,7 +118,10 @@ describe("a CDN in front", () => {
   }, 400_000);
 
   it("lets a CDN keep the storefront's anonymous pages and data requests, with the keys of what they show", async () => {
-    const control = "public, max-age=0, s-maxage=120, stale-while-revalidate=600";
+    // Browsers get no stale-while-revalidate (they would show an old page from their own cache);
+    // the CDN's grace goes in the headers only CDNs read.
+    const control = "public, max-age=0, s-maxage=120";
+    const cdnControl = "max-age=120, stale-while-revalidate=600";
     const expected: [string, string][] = [
       ["/", "shop settings listing"],
       ["/_root.data", "shop settings listing"],
@@ -134,6 +139,8 @@ describe("a CDN in front", () => {
         const res = await get(url);
         expect(res.status, `${url} (${round})`).toBe(200);
         expect(res.cacheControl, `${url} (${round})`).toBe(control);
+        expect(res.cdnCacheControl, `${url} (${round})`).toBe(cdnControl);
+        expect(res.surrogateControl, `${url} (${round})`).toBe(cdnControl);
         expect(res.surrogateKey, `${url} (${round})`).toBe(keys);
         expect(res.cacheTag, `${url} (${round})`).toBe(keys.replaceAll(" ", ","));
       }
@@ -143,6 +150,7 @@ describe("a CDN in front", () => {
       const res = await get(url);
       expect(isPublic(res.cacheControl), `${url}: ${res.cacheControl}`).toBe(false);
       expect(res.surrogateKey, url).toBeNull();
+      expect(res.cdnCacheControl ?? res.surrogateControl, url).toBeNull();
     }
     expect((await get("/checkout")).cacheControl).toBe("private, no-store");
   }, 120_000);

@@ -16,7 +16,10 @@ const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
 
 const PRODUCT = "0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e";
-const PUBLIC = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/** No stale-while-revalidate for browsers: they would show an old page from their own cache. */
+const PUBLIC = "public, max-age=0, s-maxage=300";
+/** What only CDNs read: the lifetime and the grace. */
+const CDN_ONLY = "max-age=300, stale-while-revalidate=86400";
 
 async function shopLike() {
   const app = express();
@@ -66,6 +69,8 @@ describe("CDN headers", () => {
     for (const [path, keys] of cases) {
       const headers = await get(base, path);
       expect(headers["cache-control"], path).toBe(PUBLIC);
+      expect(headers["cdn-cache-control"], path).toBe(CDN_ONLY);
+      expect(headers["surrogate-control"], path).toBe(CDN_ONLY);
       expect(headers["surrogate-key"], path).toBe(keys);
       expect(headers["cache-tag"], path).toBe(keys.replaceAll(" ", ","));
     }
@@ -87,6 +92,8 @@ describe("CDN headers", () => {
       const answer = await get(base, path, headers);
       expect(answer["cache-control"], path).toBe("private, no-store");
       expect(answer["surrogate-key"], path).toBeUndefined();
+      expect(answer["cdn-cache-control"], path).toBeUndefined();
+      expect(answer["surrogate-control"], path).toBeUndefined();
       expect(answer["cache-tag"], path).toBeUndefined();
     }
     // Not a storefront page the cache may share, or not found: nothing public, nothing added.

@@ -27,9 +27,22 @@ export function privateOfPublic(own: string): string {
 
 export type CdnCaching = { sMaxAge: number; staleWhileRevalidate: number };
 
-/** The Cache-Control of a storefront page any CDN may keep and serve to every visitor without cookies. */
+/**
+ * The Cache-Control of a storefront page any CDN may keep and serve to every visitor without
+ * cookies. No stale-while-revalidate here: browsers apply it too, and would show a page from their
+ * own cache, old prices and stock included, for as long as it allows (see cdnOnlyCacheControl).
+ */
 export function publicCacheControl(opts: CdnCaching): string {
-  return `public, max-age=0, s-maxage=${opts.sMaxAge}, stale-while-revalidate=${opts.staleWhileRevalidate}`;
+  return `public, max-age=0, s-maxage=${opts.sMaxAge}`;
+}
+
+/**
+ * The same lifetime for the CDN alone, with its grace: `CDN-Cache-Control` (RFC 9213; Cloudflare)
+ * and `Surrogate-Control` (Fastly, and our Varnish configuration) take precedence over
+ * Cache-Control at the CDN, which strips or ignores them; browsers never read them.
+ */
+export function cdnOnlyCacheControl(opts: CdnCaching): string {
+  return `max-age=${opts.sMaxAge}, stale-while-revalidate=${opts.staleWhileRevalidate}`;
 }
 
 /**
@@ -50,8 +63,9 @@ function publicKeys(req: Request, res: Response): string[] | null {
  * The CDN's side of caching (docs/decisions/0037), decided as the headers go out, whether the page
  * was rendered or came from the page cache:
  *
- * - a page anyone without cookies sees alike: `Cache-Control: public, max-age=0, s-maxage=…,
- *   stale-while-revalidate=…` (browsers ask again each time; a CDN keeps it), and its keys in
+ * - a page anyone without cookies sees alike: `Cache-Control: public, max-age=0, s-maxage=…`
+ *   (browsers ask again each time; a CDN keeps it), `CDN-Cache-Control` and `Surrogate-Control`
+ *   with the CDN's lifetime and its stale-while-revalidate grace, and its keys in
  *   `Surrogate-Key` (space separated: Fastly, Varnish) and `Cache-Tag` (comma separated: Cloudflare),
  *   which the purge job names when the change log says what changed;
  * - any answer that sets a cookie, a checkout page, and a page asked for with any cookie:
@@ -65,6 +79,7 @@ function publicKeys(req: Request, res: Response): string[] | null {
  */
 export function cdnHeaders(opts: CdnCaching) {
   const cacheControl = publicCacheControl(opts);
+  const cdnOnly = cdnOnlyCacheControl(opts);
   return (req: Request, res: Response, next: NextFunction) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
@@ -74,11 +89,12 @@ export function cdnHeaders(opts: CdnCaching) {
         const keys = publicKeys(req, res);
         if (keys) {
           res.setHeader("Cache-Control", cacheControl);
+          res.setHeader("CDN-Cache-Control", cdnOnly);
+          res.setHeader("Surrogate-Control", cdnOnly);
           res.setHeader("Surrogate-Key", keys.join(" "));
           res.setHeader("Cache-Tag", keys.join(","));
         } else {
-          res.removeHeader("Surrogate-Key");
-          res.removeHeader("Cache-Tag");
+          for (const name of ["Surrogate-Key", "Cache-Tag", "CDN-Cache-Control", "Surrogate-Control"]) res.removeHeader(name);
           const own = String(res.getHeader("cache-control") ?? "");
           const page = PAGE_TYPE.test(String(res.getHeader("content-type") ?? ""));
           const personal =
