@@ -196,7 +196,7 @@ export function RichTextEditor({ initialHtml, onChange, labelledBy, hidden }: Pr
 
   return (
     <div className={hidden ? "hidden" : undefined}>
-      {ready ? null : <Skeleton className="h-[442px] w-full" aria-label="Loading the editor" />}
+      {ready ? null : <Skeleton className="h-[442px] w-full" role="status" aria-label="Loading the editor" />}
       <div ref={hostRef} className="rich-text-editor" data-ready={ready} />
     </div>
   );

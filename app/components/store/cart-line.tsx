@@ -65,7 +65,7 @@ export function CartLine({ item, flag }: Props) {
             </p>
           </div>
           {lineTotal === undefined ? (
-            <Skeleton className="h-5 w-16" aria-label="Line total loading" />
+            <Skeleton className="h-5 w-16" role="status" aria-label="Line total loading" />
           ) : (
             <p className="font-semibold" aria-label={`Line total ${formatMoney(lineTotal)}`}>
               {formatMoney(lineTotal)}
