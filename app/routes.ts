@@ -44,6 +44,12 @@ export default [
     route("auth/two-factor", "routes/account/two-factor.tsx"),
     route("auth/sign-out", "routes/account/sign-out.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    // A person's own data (docs/rules/personal-data.md): the signed-in download, the mailed
+    // one-time link's page and its download, and where a deleted account lands.
+    route("profile/data.zip", "routes/account/profile-data-download.ts"),
+    route("profile/data-request", "routes/account/profile-data-request.tsx"),
+    route("profile/data-request/download", "routes/account/profile-data-request-download.ts"),
+    route("account-deleted", "routes/account/account-deleted.tsx"),
     // The footer's page for guests asking about their data (docs/rules/personal-data.md).
     route("your-data", "routes/store/your-data.tsx"),
     // A shopper's order: its owner, or a guest with the signed link from the confirmation mail.

@@ -58,5 +58,11 @@ export const DELETION_GOES =
 export const DELETION_STAYS =
   "Your orders stay with us as the shop's records for the period the law requires, then their personal details are erased too.";
 
+/** The profile form's intent for 'Delete my account'. */
+export const DELETE_INTENT = "delete-account";
+
+/** The signed-in person's own data as a ZIP. */
+export const PROFILE_DATA_ZIP_PATH = "/profile/data.zip";
+
 /** Where a deleted account's visitor lands, signed out. */
 export const ACCOUNT_DELETED_PATH = "/account-deleted";

@@ -3,6 +3,7 @@ import { stopVisitCounting } from "./insight/index.server";
 import { type Database, type JobTasks, cdnJobs, cdnPurgerFromEnv, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startCdnPurgeWatch, startJobRunner, startPurgeCursor, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { commerceJobs, queueCommerceStartJobs } from "./commerce/index.server";
+import { personalDataJobs } from "./people/index.server";
 
 let stopPeriodicTasks: (() => Promise<void>) | undefined;
 
@@ -14,7 +15,7 @@ export const JOB_CONCURRENCY = 3;
 
 /** Every area's tasks and cron lines, as one server's worker runs them (tests run them too). */
 export function shopJobs(db: Database, opts: Parameters<typeof commerceJobs>[1] = {}): JobTasks[] {
-  return [changeLogJobs(db), cdnJobs(db, cdnPurgerFromEnv(getEnv())), mailJobs(db), commerceJobs(db, opts)];
+  return [changeLogJobs(db), cdnJobs(db, cdnPurgerFromEnv(getEnv())), mailJobs(db), commerceJobs(db, opts), personalDataJobs(db)];
 }
 
 /** Everything the shop does before it accepts a request. Any failure is one clear line. */

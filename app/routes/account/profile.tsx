@@ -16,8 +16,11 @@ import { refuse } from "~/routes/_edge/errors.server";
 import { readPublicForm } from "~/routes/_edge/body.server";
 import { requireUser } from "~/routes/_edge/guards.server";
 import { listOrdersOfUser } from "~/server/commerce/index.server";
-import { confirmTwoFactor, disableTwoFactor, getProfile, listSavedAddresses, parseForm, ProfileInput, regenerateBackupCodes, signOut, startTwoFactor, twoFactorEnabled, updateProfile } from "~/server/people/index.server";
+import { accountHasPassword, confirmTwoFactor, disableTwoFactor, getProfile, listSavedAddresses, parseForm, ProfileInput, regenerateBackupCodes, signOut, startTwoFactor, twoFactorEnabled, updateProfile } from "~/server/people/index.server";
 import { addressAction, isAddressIntent } from "./profile-addresses.server";
+import { deleteAccountAction } from "./profile-data.server";
+import { DELETE_INTENT } from "~/lib/personal-data";
+import { YourDataCard } from "~/components/account/your-data-card";
 import { getDb, logger } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/profile";
 
@@ -39,12 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: (err as Error).message }, "profile load failed");
     profileFailed = true;
   }
-  const [orders, twoFactor, addresses] = await Promise.all([
+  const [orders, twoFactor, addresses, hasPassword] = await Promise.all([
     listOrdersOfUser(db, user.id),
     user.role === "admin" ? twoFactorEnabled(db, user.id) : Promise.resolve(null),
     listSavedAddresses(db, user.id),
+    accountHasPassword(db, user.id),
   ]);
-  return { profile, profileFailed, orders, twoFactor, addresses, email: user.email };
+  return { profile, profileFailed, orders, twoFactor, addresses, hasPassword, email: user.email };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -64,6 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: true as const, intent, toast: { kind: "success" as const, title: "Profile updated successfully" } });
   }
   if (isAddressIntent(intent)) return addressAction(user.id, intent, form);
+  if (intent === DELETE_INTENT) return deleteAccountAction(request, user, form);
   if (intent.startsWith("2fa-")) {
     if (user.role !== "admin") refuse({ kind: "forbidden", message: "You don't have access to this page" });
     const password = String(form.get("password") ?? "");
@@ -162,6 +167,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </Card>
         </TabsContent>
       </Tabs>
+      {tab === "profile" ? (
+        <YourDataCard hasPassword={loaderData.hasPassword} result={actionData?.intent === DELETE_INTENT ? actionData : undefined} />
+      ) : null}
       {loaderData.twoFactor !== null && tab === "profile" ? (
         <TwoFactorCard enabled={loaderData.twoFactor} result={actionData?.intent?.startsWith("2fa-") ? actionData : undefined} />
       ) : null}

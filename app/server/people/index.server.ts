@@ -59,6 +59,7 @@ export {
   verifyAccountPassword,
 } from "./data-requests/requests.server";
 export { getRetentionSetting, saveRetentionSetting } from "./data-requests/retention.server";
+export { ERASE_EXPIRED_ORDERS_TASK, personalDataJobs } from "./data-requests/jobs.server";
 export { PRIVACY_AUDIT_PAGE_SIZE, emailSubjectRef, listPrivacyAudit, userSubjectRef } from "./privacy/audit.server";
 export type { PrivacyActor, PrivacyAuditRow } from "./privacy/audit.server";
 export {
