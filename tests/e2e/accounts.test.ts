@@ -65,7 +65,7 @@ describe("accounts in the browser", { timeout: 180_000 }, () => {
     await confirmWithPassword(page, "linen-dreams-2024");
     await page.getByRole("heading", { name: "Email confirmed" }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "My Account", exact: true }).click();
-    await page.getByRole("heading", { name: "My Account" }).waitFor();
+    await page.getByRole("heading", { name: "My Account", exact: true }).waitFor();
     const main = page.getByRole("main");
     await expect(main.getByLabel("First Name").inputValue()).resolves.toBe("Maya");
     await expect(main.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe("maya@example.test");
@@ -118,7 +118,7 @@ describe("accounts in the browser", { timeout: 180_000 }, () => {
     await form.getByRole("button", { name: "Sign In" }).click();
     await toast(page, "Welcome back!").waitFor();
     await page.waitForURL((url) => url.pathname === "/profile");
-    await page.getByRole("heading", { name: "My Account" }).waitFor();
+    await page.getByRole("heading", { name: "My Account", exact: true }).waitFor();
   });
 
   it("tells an unconfirmed person to confirm, and sends the link again", async () => {
