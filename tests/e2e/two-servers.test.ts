@@ -173,6 +173,7 @@ describe("two shop processes on one PostgreSQL", () => {
       "commerce:close-abandoned-checkouts",
       "commerce:send-checkout-reminders",
       "jobs:sweep-dead-workers",
+      "people:erase-expired-orders",
       "settlement:lost-payments",
       "settlement:provider-calls",
       "storefront:prune-change-log",
