@@ -61,6 +61,18 @@ export async function startShop(opts: { env?: Record<string, string>; db?: TestD
   };
 }
 
+/** Runs a teardown step; one that takes over 10 s is named on the console, with its time. */
+async function slowStepSaid(step: string, run: () => Promise<unknown> | undefined) {
+  const started = Date.now();
+  const warn = setTimeout(() => console.warn(`Browser test teardown: ${step} has taken over 10 s`), 10_000);
+  try {
+    await run();
+  } finally {
+    clearTimeout(warn);
+    if (Date.now() - started > 10_000) console.warn(`Browser test teardown: ${step} took ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -92,9 +104,10 @@ export function useShop(opts: { env?: Record<string, string>; /** For every page
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
   });
   afterAll(async () => {
-    await state.browser?.close();
-    await state.shop?.stop();
-    await state.shop?.test.drop();
+    // Which step of the teardown is slow, when one is (a teardown once outlived the hook's 90 s).
+    await slowStepSaid("closing the browser", () => state.browser?.close());
+    await slowStepSaid("stopping the shop", () => state.shop?.stop());
+    await slowStepSaid("dropping the test database", () => state.shop?.test.drop());
   });
   return {
     get baseUrl() {
