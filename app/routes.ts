@@ -100,6 +100,8 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("customers/export", "routes/admin/customers/export.ts"),
       route("customers/:id", "routes/admin/customers/customer.tsx"),
+      route("customers/:id/data.zip", "routes/admin/customers/customer-data.ts"),
+      route("privacy", "routes/admin/privacy.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("reports/export", "routes/admin/reports-export.ts"),
       route("site-settings", "routes/admin/site-settings.tsx"),

@@ -16,6 +16,7 @@ import {
   Users,
   ScrollText,
   Send,
+  ShieldCheck,
   Star,
   Undo2,
 } from "lucide-react";
@@ -64,8 +65,11 @@ export const ADMIN_MESSAGES_NAV: NavItem[] = [
   { title: "Pages", to: "/admin/pages", icon: ScrollText },
 ];
 
-/** The shop's upkeep: background work that failed for good (docs/rules/admin.md, Shell). */
-export const ADMIN_UPKEEP_NAV: NavItem[] = [{ title: "Background jobs", to: "/admin/jobs", icon: ListRestart }];
+/** The shop's upkeep: background work that failed for good, and the log of personal-data exports and erasures (docs/rules/admin.md, Shell). */
+export const ADMIN_UPKEEP_NAV: NavItem[] = [
+  { title: "Background jobs", to: "/admin/jobs", icon: ListRestart },
+  { title: "Privacy log", to: "/admin/privacy", icon: ShieldCheck },
+];
 
 /** The sidebar's saved state: open unless the cookie says "false" (remembered for 7 days: docs/rules/admin.md, Shell). */
 export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {

@@ -4,7 +4,7 @@ import { ACCOUNT_DELETED_PATH, DELETE_INTENT, DELETION_LINK_SENT } from "~/lib/p
 import { failed } from "~/routes/_edge/auth-responses.server";
 import type { CurrentUser } from "~/routes/_edge/guards.server";
 import { accountHasPassword, eraseAccount, exportPersonalData, mailAccountDeletionLink, signOut, verifyAccountPassword } from "~/server/people/index.server";
-import type { DataRequestSubject } from "~/server/people/index.server";
+import type { DataRequestSubject, PrivacyActor } from "~/server/people/index.server";
 import { DomainError, getDb, logger } from "~/server/platform/http/index.server";
 
 /**
@@ -50,12 +50,13 @@ export async function accountDeleted(request: Request) {
 
 /**
  * The ZIP of a subject's data as a download, streamed as it is written (memory stays flat with
- * thousands of orders). A failure once bytes have gone can only cut the download short: logged,
+ * thousands of orders). The admin's copy for a customer (admin/customers/customer-data.ts) names the
+ * admin as the actor in the audit log. A failure once bytes have gone can only cut the download short: logged,
  * and the browser reports an incomplete file.
  */
-export function personalDataZip(subject: DataRequestSubject): Response {
+export function personalDataZip(subject: DataRequestSubject, actor?: PrivacyActor, filename = "my-data"): Response {
   const out = new PassThrough();
-  exportPersonalData(getDb(), subject, out).catch((err: unknown) => {
+  exportPersonalData(getDb(), subject, out, actor).catch((err: unknown) => {
     logger.error({ err: (err as Error).message }, "personal data export failed");
     out.destroy(err as Error);
   });
@@ -63,7 +64,7 @@ export function personalDataZip(subject: DataRequestSubject): Response {
   return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="my-data-${day}.zip"`,
+      "Content-Disposition": `attachment; filename="${filename}-${day}.zip"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

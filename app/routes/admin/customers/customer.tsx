@@ -1,6 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, data } from "react-router";
+import { z } from "zod";
 import { CustomerAccountActions } from "~/components/admin/customer-account-actions";
+import { CustomerPrivacyActions } from "~/components/admin/customer-privacy-actions";
 import { AdminOrderStatusBadge, PaymentStatusBadge } from "~/components/admin/order-status-badge";
 import { UtcTime } from "~/components/admin/utc-time";
 import { Badge } from "~/components/ui/badge";
@@ -10,18 +12,67 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { CustomerView } from "~/lib/customers-view";
 import { formatMoney } from "~/lib/money";
 import type { AdminActionResult } from "~/lib/product-input";
+import { ALREADY_ERASED, ERASE_ACCOUNT_INTENT, ERASE_FAILED, ERASE_GUEST_INTENT, ERASED_TOAST } from "~/lib/privacy-admin";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { readActionBody } from "~/server/catalog/index.server";
-import { CustomerActionError, CustomerActionInput, findCustomer, getCustomer, runCustomerAccountAction } from "~/server/people/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import {
+  CustomerActionError,
+  CustomerActionInput,
+  eraseAccount,
+  eraseGuestData,
+  erasurePreview,
+  findCustomer,
+  getCustomer,
+  getRetentionSetting,
+  runCustomerAccountAction,
+} from "~/server/people/index.server";
+import { DomainError, getDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/customer";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const customer = await getCustomer(getDb(), params.id);
   invariantResponse(customer, "Customer not found");
-  return { customer };
+  // What 'Erase' would take, counted for its confirmation (an account's; a guest's list is fixed).
+  const erasure = customer.account ? await erasurePreview(getDb(), customer.account.id, (await getRetentionSetting(getDb())).years) : null;
+  return { customer, erasure };
+}
+
+/** 'Erase' (docs/rules/personal-data.md, The owner's side): which erasure, the reviews choice, and the account the form was shown for. */
+const EraseInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(ERASE_ACCOUNT_INTENT), account: z.string().min(1), reviews: z.enum(["delete", "keep"]).catch("delete") }),
+  z.object({ intent: z.literal(ERASE_GUEST_INTENT) }),
+]);
+
+/**
+ * Erases the customer: an account with eraseAccount, a guest's data with eraseGuestData, each in
+ * one transaction with its audit row naming the admin. A form shown before someone else erased the
+ * customer (the row is gone, or the account it named is) erases nothing and says so.
+ */
+async function eraseCustomer(customerId: string, admin: { id: string }, body: Record<string, unknown>) {
+  const db = getDb();
+  const input = EraseInput.safeParse(body);
+  if (!input.success) {
+    return respond<AdminActionResult>({ kind: "bad_input" }, { ok: false, title: ERASE_FAILED, message: input.error.issues[0]!.message });
+  }
+  const customer = await findCustomer(db, customerId);
+  const stale =
+    !customer ||
+    (input.data.intent === ERASE_ACCOUNT_INTENT ? customer.userId !== input.data.account : customer.userId !== null);
+  if (stale) return respond<AdminActionResult>({ kind: "stale" }, { ok: false, title: ERASE_FAILED, message: ALREADY_ERASED });
+  try {
+    if (input.data.intent === ERASE_ACCOUNT_INTENT) {
+      await eraseAccount(db, input.data.account, { reviews: input.data.reviews, actor: { kind: "admin", id: admin.id } });
+    } else {
+      await eraseGuestData(db, customer.emailKey, { kind: "admin", id: admin.id });
+    }
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const message = err.kind === "not_found" ? ALREADY_ERASED : err.message;
+    return respond<AdminActionResult>(err, { ok: false, title: ERASE_FAILED, message });
+  }
+  return data<AdminActionResult>({ ok: true, message: ERASED_TOAST });
 }
 
 const FAILED = "Email not sent";
@@ -29,8 +80,10 @@ const FAILED = "Email not sent";
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
+  const body = await readActionBody(request);
+  if (body.intent === ERASE_ACCOUNT_INTENT || body.intent === ERASE_GUEST_INTENT) return eraseCustomer(params.id, admin, body);
   invariantResponse(await findCustomer(db, params.id), "Customer not found");
-  const input = CustomerActionInput.safeParse(await readActionBody(request));
+  const input = CustomerActionInput.safeParse(body);
   if (!input.success) {
     return respond<AdminActionResult>({ kind: "bad_input" }, { ok: false, title: FAILED, message: input.error.issues[0]!.message });
   }
@@ -56,7 +109,7 @@ const NEWSLETTER_TEXT: Record<CustomerView["newsletter"], string> = {
 };
 
 export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) {
-  const { customer: c } = loaderData;
+  const { customer: c, erasure } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
       <Button asChild variant="ghost" className="w-fit">
@@ -109,6 +162,16 @@ export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) 
               </CardContent>
             </Card>
           ) : null}
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Personal data</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CustomerPrivacyActions customer={c} erasure={erasure} />
+            </CardContent>
+          </Card>
         </div>
       </div>
     </div>
