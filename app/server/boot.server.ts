@@ -25,8 +25,9 @@ export async function boot() {
   getAuthSecret();
   // A CDN purge that names no service stops the start here, before the database (docs/decisions/0037).
   const cdnPurger = cdnPurgerFromEnv(env);
-  const { db, url, embedded } = await openDatabase({ ownEmbedded: true, log: (m) => console.log(`  ${m}`) });
-  await runMigrations(url);
+  const { db, directUrl, embedded } = await openDatabase({ ownEmbedded: true, log: (m) => console.log(`  ${m}`) });
+  // Migrations hold a session-level lock: never through a transaction pooler.
+  await runMigrations(directUrl);
   const seedDemoData = env.SEED_DEMO === "true" || (env.SEED_DEMO === "auto" && Boolean(embedded));
   if (seedDemoData) {
     const result = await seedDemo(db);
@@ -49,7 +50,7 @@ export async function boot() {
   }
   warmUpMailTemplates();
   // The job queue's worker (docs/decisions/0028): jobs as they commit, and the areas' cron lines.
-  const jobs = await startJobRunner(db, shopJobs(db), { concurrency: JOB_CONCURRENCY });
+  const jobs = await startJobRunner(db, shopJobs(db), { concurrency: JOB_CONCURRENCY, directUrl });
   await queueJobsForWaitingMails(db);
   await queueCommerceStartJobs(db);
   // With a CDN to purge, this server looks at the change log once a second and adds the purge job

@@ -28,6 +28,15 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  // A direct session to the same database, when DATABASE_URL goes through a transaction pooler
+  // (PgBouncer): migrations, the job queue's LISTEN and its alive lock need a session of their own
+  // (docs/decisions/0039). Unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Admission control (docs/decisions/0016): requests worked on at once (default: the pool's
   // size), how many may wait for a turn, and for how long, before a 503.

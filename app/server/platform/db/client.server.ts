@@ -17,7 +17,11 @@ export type Database = NodePgDatabase<Schema> & { $client: pg.Pool };
 
 export class DatabaseUnavailableError extends Error {}
 
-type OpenDatabase = { db: Database; pool: pg.Pool; url: string; embedded?: EmbeddedServer };
+/**
+ * `directUrl`: the same database without a transaction pooler in between, for what needs a
+ * session of its own (DATABASE_DIRECT_URL); `url` itself when there is no pooler.
+ */
+type OpenDatabase = { db: Database; pool: pg.Pool; url: string; directUrl: string; embedded?: EmbeddedServer };
 
 // One database per process. Kept on globalThis so the dev server's module reloads and the
 // bundled server build share the pool opened at boot.
@@ -104,7 +108,8 @@ export async function openDatabase(opts: { ownEmbedded?: boolean; log?: (m: stri
       `Cannot reach the database at ${describe(url)}: ${(err as Error).message || String(err)}`,
     );
   }
-  g.__shopDb = { db, pool: db.$client, url, embedded };
+  const directUrl = (env.DATABASE_URL && env.DATABASE_DIRECT_URL) || url;
+  g.__shopDb = { db, pool: db.$client, url, directUrl, embedded };
   return g.__shopDb;
 }
 
@@ -115,7 +120,17 @@ export function getDb(): Database {
 
 /** Tests point the process at their own fresh database. */
 export function useDatabase(db: Database, url = "") {
-  g.__shopDb = { db, pool: db.$client, url };
+  g.__shopDb = { db, pool: db.$client, url, directUrl: url };
+}
+
+/**
+ * A prepared statement's name for a hot query, or none when the pool goes through a transaction
+ * pooler: there, consecutive transactions may run on different server sessions, and a statement
+ * prepared on one is unknown on the next (PgBouncer before 1.21 cannot follow them).
+ */
+export function statementName(name: string): string | undefined {
+  const open = g.__shopDb;
+  return open && open.directUrl !== open.url ? undefined : name;
 }
 
 export async function closeDatabase() {

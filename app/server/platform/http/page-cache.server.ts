@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import { RENDERED_FOR, SESSION_COOKIE_NAMES, type ViewerRole } from "./session-viewer.server";
-import type { Database, Db } from "../db/client.server";
+import { statementName, type Database, type Db } from "../db/client.server";
 import type { JobTasks } from "../jobs/queue.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
@@ -218,7 +218,7 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const log = getRootLogger();
   const changes = new StorefrontChanges(async (since) => {
-    const { rows } = await opts.pool().query({ name: "storefront-changes-since", text: CHANGES_SINCE, values: [since] });
+    const { rows } = await opts.pool().query({ name: statementName("storefront-changes-since"), text: CHANGES_SINCE, values: [since] });
     return rows[0] as { snapshot: string; changes: (string | null)[] };
   });
 

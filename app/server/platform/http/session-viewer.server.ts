@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-policy";
+import { statementName } from "../db/client.server";
 
 /** What kind of visitor a session belongs to: all a storefront page may differ by. */
 export type ViewerRole = "customer" | "admin";
@@ -44,7 +45,7 @@ export function sessionRoleReader(pool: () => pg.Pool, secret: () => string, now
   return async (cookieValue: string): Promise<ViewerRole | null> => {
     const token = verifiedSessionToken(cookieValue, secret());
     if (!token) return null;
-    const { rows } = await pool().query<{ role: string; expires_at: Date }>({ name: "session-role", text: ROLE_OF_SESSION, values: [token] });
+    const { rows } = await pool().query<{ role: string; expires_at: Date }>({ name: statementName("session-role"), text: ROLE_OF_SESSION, values: [token] });
     const row = rows[0];
     if (!row) return null;
     const expiresAt = row.expires_at.getTime();

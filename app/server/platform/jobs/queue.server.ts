@@ -122,9 +122,14 @@ export type JobRunner = {
  * after four hours, so the `jobs:sweep-dead-workers` cron line (added here) frees the jobs of
  * any pool whose lock is free, within about a minute of a kill -9.
  */
-export async function startJobRunner(db: Database, tasks: JobTasks[], opts: { concurrency?: number; pollIntervalMs?: number } = {}): Promise<JobRunner> {
+export async function startJobRunner(
+  db: Database,
+  tasks: JobTasks[],
+  opts: { concurrency?: number; pollIntervalMs?: number; directUrl?: string } = {},
+): Promise<JobRunner> {
   const log = getRootLogger().child({ part: "jobs" });
-  const connection = db.$client.options;
+  // LISTEN and the alive lock are a session's: past a transaction pooler, the direct URL.
+  const connection: pg.PoolConfig = opts.directUrl ? { connectionString: opts.directUrl } : db.$client.options;
   const concurrency = opts.concurrency ?? 1;
   const pgPool = new pg.Pool({ ...connection, max: concurrency + 2, application_name: "linen-loft jobs" });
   pgPool.on("error", (err) => log.warn({ err: err.message }, "jobs: an idle connection was lost"));
