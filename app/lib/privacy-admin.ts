@@ -12,6 +12,9 @@ export const ERASE_FAILED = "Data not erased";
 /** A form shown before the customer (or their account) was erased by someone else. */
 export const ALREADY_ERASED = "This customer's data has already been erased. Reload the customer list.";
 
+/** A form for a customer no longer in the list (erased meanwhile, with no orders to keep a row), or an id that never was one. */
+export const CUSTOMER_GONE = "This customer is no longer in the list: their data may have been erased already.";
+
 /** The admin's path to a customer's ZIP. */
 export const customerDataPath = (customerId: string) => `/admin/customers/${customerId}/data.zip`;
 

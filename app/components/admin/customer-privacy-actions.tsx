@@ -55,8 +55,7 @@ export function CustomerPrivacyActions({ customer: c, erasure }: { customer: Cus
     },
     onFailure: () => setOpen(false),
   });
-  const confirm = () =>
-    submit(c.account ? { intent: ERASE_ACCOUNT_INTENT, account: c.account.id, reviews } : { intent: ERASE_GUEST_INTENT });
+  const confirm = () => submit(c.account ? { intent: ERASE_ACCOUNT_INTENT, account: c.account.id, reviews } : { intent: ERASE_GUEST_INTENT });
 
   return (
     <div className="grid gap-3">
@@ -96,7 +95,15 @@ export function CustomerPrivacyActions({ customer: c, erasure }: { customer: Cus
   );
 }
 
-function AccountErasure({ erasure: e, reviews, onReviews }: { erasure: ErasureCounts; reviews: "delete" | "keep"; onReviews: (v: "delete" | "keep") => void }) {
+function AccountErasure({
+  erasure: e,
+  reviews,
+  onReviews,
+}: {
+  erasure: ErasureCounts;
+  reviews: "delete" | "keep";
+  onReviews: (v: "delete" | "keep") => void;
+}) {
   return (
     <div className="grid gap-3 text-sm">
       <div>
@@ -120,15 +127,31 @@ function AccountErasure({ erasure: e, reviews, onReviews }: { erasure: ErasureCo
           </li>
         </ul>
       </div>
-      {e.orderBeingPaid ? <p className="font-medium text-destructive">An order is being paid: the erasure will be refused until it is paid or expires.</p> : null}
+      {e.orderBeingPaid ? (
+        <p className="font-medium text-destructive">An order is being paid: the erasure will be refused until it is paid or expires.</p>
+      ) : null}
       <fieldset className="grid gap-2">
         <legend className="mb-1 font-medium">{`Reviews (${e.reviews})`}</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="erase-reviews" value="delete" checked={reviews === "delete"} onChange={() => onReviews("delete")} className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name="erase-reviews"
+            value="delete"
+            checked={reviews === "delete"}
+            onChange={() => onReviews("delete")}
+            className="size-4 accent-primary"
+          />
           Delete them
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="erase-reviews" value="keep" checked={reviews === "keep"} onChange={() => onReviews("keep")} className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name="erase-reviews"
+            value="keep"
+            checked={reviews === "keep"}
+            onChange={() => onReviews("keep")}
+            className="size-4 accent-primary"
+          />
           Keep them, signed &apos;A customer&apos;
         </label>
       </fieldset>

@@ -24,16 +24,25 @@ function readBefore(url: URL) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await listPrivacyAudit(getDb(), { before: readBefore(new URL(request.url)), limit: PRIVACY_AUDIT_PAGE_SIZE + 1 });
+  const rows = await listPrivacyAudit(getDb(), {
+    before: readBefore(new URL(request.url)),
+    limit: PRIVACY_AUDIT_PAGE_SIZE + 1,
+  });
   const more = rows.length > PRIVACY_AUDIT_PAGE_SIZE;
   const shown = rows.slice(0, PRIVACY_AUDIT_PAGE_SIZE);
   const last = shown.at(-1);
-  return { rows: shown, next: more && last ? `${last.createdAt}_${last.id}` : null };
+  return {
+    rows: shown,
+    next: more && last ? `${last.createdAt}_${last.id}` : null,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [
   { title: `${PRIVACY_LOG_TITLE} — Admin` },
-  { name: "description", content: "Every export and erasure of a person's data: who, when, whose and how much, never the data." },
+  {
+    name: "description",
+    content: "Every export and erasure of a person's data: who, when, whose and how much, never the data.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -50,8 +59,8 @@ export default function PrivacyLogPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold">{PRIVACY_LOG_TITLE}</h1>
         <p className="text-muted-foreground">
-          Every copy of a person&apos;s data handed out and every erasure, newest first: what was done, by whom, when, and whose. An account is
-          named by its id, an address by a keyed hash; the erased data itself is never kept.
+          Every copy of a person&apos;s data handed out and every erasure, newest first: what was done, by whom, when, and whose. An account is named
+          by its id, an address by a keyed hash; the erased data itself is never kept.
         </p>
       </div>
       {rows.length === 0 ? (
@@ -77,7 +86,9 @@ export default function PrivacyLogPage({ loaderData }: Route.ComponentProps) {
                   </TableCell>
                   <TableCell className="font-medium whitespace-nowrap">{AUDIT_KIND_TEXT[r.kind] ?? r.kind}</TableCell>
                   <TableCell className="break-all">
-                    {r.actorKind === "admin" ? (r.actorEmail ?? `An admin whose account is gone (${r.actorId})`) : (AUDIT_ACTOR_TEXT[r.actorKind] ?? r.actorKind)}
+                    {r.actorKind === "admin"
+                      ? (r.actorEmail ?? `An admin whose account is gone (${r.actorId})`)
+                      : (AUDIT_ACTOR_TEXT[r.actorKind] ?? r.actorKind)}
                   </TableCell>
                   <TableCell>
                     <code className="text-xs break-all">{r.subjectRef}</code>

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { CustomerView } from "~/lib/customers-view";
 import { formatMoney } from "~/lib/money";
 import type { AdminActionResult } from "~/lib/product-input";
-import { ALREADY_ERASED, ERASE_ACCOUNT_INTENT, ERASE_FAILED, ERASE_GUEST_INTENT, ERASED_TOAST } from "~/lib/privacy-admin";
+import { ALREADY_ERASED, CUSTOMER_GONE, ERASE_ACCOUNT_INTENT, ERASE_FAILED, ERASE_GUEST_INTENT, ERASED_TOAST } from "~/lib/privacy-admin";
 import { respond } from "~/routes/_edge/errors.server";
 import { invariantResponse, requireAdmin } from "~/routes/_edge/guards.server";
 import { readActionBody } from "~/server/catalog/index.server";
@@ -41,7 +41,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** 'Erase' (docs/rules/personal-data.md, The owner's side): which erasure, the reviews choice, and the account the form was shown for. */
 const EraseInput = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(ERASE_ACCOUNT_INTENT), account: z.string().min(1), reviews: z.enum(["delete", "keep"]).catch("delete") }),
+  z.object({
+    intent: z.literal(ERASE_ACCOUNT_INTENT),
+    account: z.string().min(1),
+    reviews: z.enum(["delete", "keep"]).catch("delete"),
+  }),
   z.object({ intent: z.literal(ERASE_GUEST_INTENT) }),
 ]);
 
@@ -54,23 +58,39 @@ async function eraseCustomer(customerId: string, admin: { id: string }, body: Re
   const db = getDb();
   const input = EraseInput.safeParse(body);
   if (!input.success) {
-    return respond<AdminActionResult>({ kind: "bad_input" }, { ok: false, title: ERASE_FAILED, message: input.error.issues[0]!.message });
+    return respond<AdminActionResult>(
+      { kind: "bad_input" },
+      {
+        ok: false,
+        title: ERASE_FAILED,
+        message: input.error.issues[0]!.message,
+      },
+    );
   }
   const customer = await findCustomer(db, customerId);
-  const stale =
-    !customer ||
-    (input.data.intent === ERASE_ACCOUNT_INTENT ? customer.userId !== input.data.account : customer.userId !== null);
+  if (!customer) return respond<AdminActionResult>({ kind: "not_found" }, { ok: false, title: ERASE_FAILED, message: CUSTOMER_GONE });
+  const stale = input.data.intent === ERASE_ACCOUNT_INTENT ? customer.userId !== input.data.account : customer.userId !== null;
   if (stale) return respond<AdminActionResult>({ kind: "stale" }, { ok: false, title: ERASE_FAILED, message: ALREADY_ERASED });
   try {
     if (input.data.intent === ERASE_ACCOUNT_INTENT) {
-      await eraseAccount(db, input.data.account, { reviews: input.data.reviews, actor: { kind: "admin", id: admin.id } });
+      await eraseAccount(db, input.data.account, {
+        reviews: input.data.reviews,
+        actor: { kind: "admin", id: admin.id },
+      });
     } else {
-      await eraseGuestData(db, customer.emailKey, { kind: "admin", id: admin.id });
+      await eraseGuestData(db, customer.emailKey, {
+        kind: "admin",
+        id: admin.id,
+      });
     }
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const message = err.kind === "not_found" ? ALREADY_ERASED : err.message;
-    return respond<AdminActionResult>(err, { ok: false, title: ERASE_FAILED, message });
+    return respond<AdminActionResult>(err, {
+      ok: false,
+      title: ERASE_FAILED,
+      message,
+    });
   }
   return data<AdminActionResult>({ ok: true, message: ERASED_TOAST });
 }
@@ -88,17 +108,30 @@ export async function action({ request, params }: Route.ActionArgs) {
     return respond<AdminActionResult>({ kind: "bad_input" }, { ok: false, title: FAILED, message: input.error.issues[0]!.message });
   }
   try {
-    const message = await runCustomerAccountAction(db, request, { customerId: params.id, action: input.data.intent, admin });
+    const message = await runCustomerAccountAction(db, request, {
+      customerId: params.id,
+      action: input.data.intent,
+      admin,
+    });
     return data<AdminActionResult>({ ok: true, message });
   } catch (err) {
     if (!(err instanceof CustomerActionError)) throw err;
-    return respond<AdminActionResult>(err, { ok: false, title: FAILED, message: err.message });
+    return respond<AdminActionResult>(err, {
+      ok: false,
+      title: FAILED,
+      message: err.message,
+    });
   }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.customer ? data.customer.name || data.customer.email : "Customer"} — Customers — Admin` },
-  { name: "description", content: "A customer: profile, orders, addresses, messages and newsletter status." },
+  {
+    title: `${data?.customer ? data.customer.name || data.customer.email : "Customer"} — Customers — Admin`,
+  },
+  {
+    name: "description",
+    content: "A customer: profile, orders, addresses, messages and newsletter status.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -215,9 +248,7 @@ function ProfileCard({ customer: c }: { customer: CustomerView }) {
             </dd>
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            A guest: no account uses this address. The name is the one given with the latest order.
-          </p>
+          <p className="text-sm text-muted-foreground">A guest: no account uses this address. The name is the one given with the latest order.</p>
         )}
         {a ? (
           <p className="mt-4 text-sm">
@@ -287,9 +318,7 @@ function OrdersCard({ customer: c }: { customer: CustomerView }) {
             </Link>
           </p>
         ) : null}
-        <p className="text-xs text-muted-foreground">
-          Orders and total spent count paid orders that were not cancelled or refunded.
-        </p>
+        <p className="text-xs text-muted-foreground">Orders and total spent count paid orders that were not cancelled or refunded.</p>
       </CardContent>
     </Card>
   );
