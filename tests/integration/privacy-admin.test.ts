@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { ALREADY_ERASED, CUSTOMER_GONE, ERASE_ACCOUNT_INTENT, ERASE_GUEST_INTENT, ERASED_TOAST } from "~/lib/privacy-admin";
 import { action as authAction } from "~/routes/account/auth";
-import { action as customerAction, loader as customerLoader } from "~/routes/admin/customers/customer";
+import { action as customerAction, loader as customerLoader, shouldRevalidate } from "~/routes/admin/customers/customer";
 import { loader as dataLoader } from "~/routes/admin/customers/customer-data";
 import { loader as privacyLoader } from "~/routes/admin/privacy";
 import { emailSubjectRef } from "~/server/people/index.server";
@@ -322,5 +322,14 @@ describe("the admin's 'Erase'", () => {
       actorId: admin.id,
     });
     expect(JSON.stringify(logged[0]).toLowerCase()).not.toContain(email);
+  });
+});
+
+describe("after 'Erase now'", () => {
+  it("the customer page is not loaded again (the customer may be gone: a 404 page would hide the toast and the way back to the list)", () => {
+    const after = (json: unknown) => shouldRevalidate({ json, defaultShouldRevalidate: true } as never);
+    expect(after({ intent: ERASE_ACCOUNT_INTENT, account: "x", reviews: "delete" })).toBe(false);
+    expect(after({ intent: ERASE_GUEST_INTENT })).toBe(false);
+    expect(after({ intent: "password-reset" })).toBe(true);
   });
 });

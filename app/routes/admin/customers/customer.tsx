@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, data } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { z } from "zod";
 import { CustomerAccountActions } from "~/components/admin/customer-account-actions";
 import { CustomerPrivacyActions } from "~/components/admin/customer-privacy-actions";
@@ -122,6 +122,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       message: err.message,
     });
   }
+}
+
+/**
+ * After an erasure the page is left for the customer list; loading it again first would meet a
+ * customer that is gone (a 404 page instead of the toast).
+ */
+export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = json && typeof json === "object" && "intent" in json ? json.intent : undefined;
+  return intent === ERASE_ACCOUNT_INTENT || intent === ERASE_GUEST_INTENT ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
