@@ -48,8 +48,10 @@ async function startPgBouncer(databaseUrl: string) {
     "[pgbouncer]",
     "listen_addr = 127.0.0.1",
     `listen_port = ${port}`,
-    // No client authentication: the test's own, on 127.0.0.1; the server login is the line above.
-    "auth_type = any",
+    // No client password (the test's own PgBouncer, on 127.0.0.1), but only the users the
+    // auth file names; the server login is the line above.
+    "auth_type = trust",
+    `auth_file = ${dir}/userlist.txt`,
     "pool_mode = transaction",
     "max_client_conn = 500",
     // Fewer server sessions than the shops' pools hold clients: consecutive transactions of one
@@ -61,6 +63,7 @@ async function startPgBouncer(databaseUrl: string) {
     "ignore_startup_parameters = extra_float_digits",
   ].join("\n");
   fs.writeFileSync(path.join(dir, "pgbouncer.ini"), `${ini}\n`, { mode: 0o644 });
+  fs.writeFileSync(path.join(dir, "userlist.txt"), `"shop" ""\n`, { mode: 0o644 });
   let child: ChildProcess | null = null;
   const start = async () => {
     const asRoot = process.getuid?.() === 0;
