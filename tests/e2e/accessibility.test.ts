@@ -1,4 +1,3 @@
-import axe from "axe-core";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { makePost } from "../factories/posts";
 import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { createSession, makeAdmin, makeCustomer, SESSION_COOKIE } from "../factories/users";
+import { check, WIDTHS, type Finding } from "./axe-helpers";
 import { E2E_AUTH_SECRET, launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
@@ -22,9 +22,6 @@ import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
  * their errors). The pages come from app/routes.ts, so a page added tomorrow is checked too; a
  * page whose URL has a parameter or a link's token needs a sample below, or the test fails.
  */
-
-const WIDTHS = [1280, 390] as const;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Role = "visitor" | "customer" | "admin";
 
@@ -61,29 +58,6 @@ afterAll(async () => {
   await shop?.stop();
   await shop?.test.drop();
 });
-
-type Finding = string;
-
-/** Waits for the page to be hydrated and still (no running animation, e.g. a dialog fading in). */
-async function settled(page: Page) {
-  await hydrated(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-}
-
-/** Runs axe on what the page shows now; answers one readable line per violating node. */
-async function check(page: Page, label: string): Promise<Finding[]> {
-  await settled(page);
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
-    TAGS,
-  );
-  const width = page.viewportSize()?.width;
-  const where = `${label} (${new URL(page.url()).pathname}${new URL(page.url()).search}) at ${width}px`;
-  return violations.violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
-  );
-}
 
 /**
  * Visits each URL once with the role's page and checks it at each width: loaded at the first,

@@ -1,0 +1,32 @@
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+import { hydrated } from "./page-helpers";
+
+/** The widths every page and state is checked at: a laptop and a phone. */
+export const WIDTHS = [1280, 390] as const;
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules (docs/rules/accessibility.md). */
+export const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** One readable line per violating element. */
+export type Finding = string;
+
+/** Waits for the page to be hydrated and still (no running animation, e.g. a dialog fading in). */
+export async function settled(page: Page) {
+  await hydrated(page);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** Runs axe on what the page shows now; answers one readable line per violating node. */
+export async function check(page: Page, label: string): Promise<Finding[]> {
+  await settled(page);
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    TAGS,
+  );
+  const width = page.viewportSize()?.width;
+  const where = `${label} (${new URL(page.url()).pathname}${new URL(page.url()).search}) at ${width}px`;
+  return violations.violations.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
+  );
+}
