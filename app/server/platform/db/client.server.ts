@@ -129,8 +129,6 @@ export function useDatabase(db: Database, url = "") {
  * prepared on one is unknown on the next (PgBouncer before 1.21 cannot follow them).
  */
 export function statementName(name: string): string | undefined {
-  // Kept in this form: `open && open.directUrl !== open.url ? undefined : name` came out of the
-  // server build as `return name` (tests/e2e/pgbouncer.test.ts caught it).
   const pooled = Boolean(g.__shopDb && g.__shopDb.directUrl !== g.__shopDb.url);
   return pooled ? undefined : name;
 }
