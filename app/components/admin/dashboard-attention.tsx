@@ -33,7 +33,7 @@ export function NeedsAttention({ items }: { items: AttentionItem[] | null | "fai
       </CardHeader>
       <CardContent>
         {items === null ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading what needs attention">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading what needs attention">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}

@@ -123,7 +123,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
 
 export function StatCardsSkeleton() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading statistics">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading statistics">
       {Array.from({ length: 4 }, (_, i) => (
         <Card key={i} className="gap-2" data-testid="stat-skeleton">
           <CardHeader>

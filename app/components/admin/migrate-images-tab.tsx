@@ -124,7 +124,7 @@ function MigrationResults({ outcome }: { outcome: MigrationOutcome }) {
         Migration Complete: {completeMessage(outcome.migrated, outcome.failed)}
       </p>
       {outcome.results.length ? (
-        <div className="max-h-96 overflow-y-auto rounded-md border" tabIndex={0} aria-label="Migration results">
+        <div className="max-h-96 overflow-y-auto rounded-md border" tabIndex={0} role="region" aria-label="Migration results">
           <Table>
             <TableHeader>
               <TableRow>

@@ -63,7 +63,7 @@ export function ProductDialog({ productId, onClose }: { productId: string; onClo
           </DialogDescription>
         </DialogHeader>
         {!data ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading product">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading product">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} className="h-9 w-full" />
             ))}

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  */
 function CartSkeleton() {
   return (
-    <div className="mt-8 grid gap-2" aria-busy="true" aria-label="Loading your cart">
+    <div className="mt-8 grid gap-2" role="status" aria-busy="true" aria-label="Loading your cart">
       <Skeleton className="h-24 w-full" />
       <Skeleton className="h-24 w-full" />
     </div>

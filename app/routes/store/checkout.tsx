@@ -329,7 +329,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <CheckoutRefusalNotice body={refusal} />
             </div>
           ) : null}
-          <div className="mt-8 grid gap-4 noscript:hidden lg:grid-cols-3" aria-busy="true" aria-label="Loading the checkout">
+          <div className="mt-8 grid gap-4 noscript:hidden lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading the checkout">
             <Skeleton className="h-96 lg:col-span-2" />
             <Skeleton className="h-64" />
           </div>

@@ -42,7 +42,7 @@ function PageHeading({ children }: { children?: ReactNode }) {
 
 export function SettingsSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading site settings" className="space-y-6">
+    <div role="status" aria-busy="true" aria-label="Loading site settings" className="space-y-6">
       <PageHeading>
         <Skeleton className="h-9 w-36" />
       </PageHeading>
