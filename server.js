@@ -95,6 +95,14 @@ async function stop(signal) {
     http.closeIdleConnections();
   });
   clearInterval(sweep);
+  // A job that does not end (a stuck relay, a database gone mid-job) must not keep the process
+  // alive: past this, it exits, and its session's locks go with it, which frees its running jobs
+  // for the other servers (docs/decisions/0028).
+  const deadline = setTimeout(() => {
+    console.error("  The shutdown did not finish in 20 s; exiting anyway (its running jobs go back to the queue).");
+    process.exit(1);
+  }, 20_000);
+  deadline.unref();
   await vite?.close();
   await shop.shutdown();
   clearTimeout(force);
