@@ -6,9 +6,9 @@ import { useDatabase } from "~/server/platform/db/client.server";
 import { testPaymentSessions } from "~/server/platform/db/schema";
 import { openCheckout, orderBySession } from "../factories/orders";
 import { makeProduct } from "../factories/products";
-import { createSession, makeAdmin, makeCustomer, SESSION_COOKIE } from "../factories/users";
-import { check, WIDTHS, type Finding } from "./axe-helpers";
-import { E2E_AUTH_SECRET, launchBrowser, startShop } from "./harness";
+import { makeAdmin, makeCustomer } from "../factories/users";
+import { check, pagesByRole, WIDTHS, type Finding, type Role } from "./axe-helpers";
+import { launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { addToCart } from "./shopper-steps";
 
@@ -22,7 +22,7 @@ import { addToCart } from "./shopper-steps";
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const pages = {} as Record<"visitor" | "customer" | "admin", Page>;
+const pages = {} as Record<Role, Page>;
 let customerEmail = "";
 let productId = "";
 let productName = "";
@@ -35,17 +35,9 @@ beforeAll(async () => {
   const customer = await makeCustomer(shop.db);
   customerEmail = customer.email;
   const admin = await makeAdmin(shop.db);
-  for (const [role, user] of [["visitor", null], ["customer", customer], ["admin", admin]] as const) {
-    // axe is injected as a script tag; the shop's Content-Security-Policy (nonces) would refuse it.
-    const context = await browser.newContext({ baseURL: shop.baseUrl, bypassCSP: true, reducedMotion: "reduce" });
-    contexts.push(context);
-    if (user) {
-      const { cookieValue } = await createSession(shop.db, user.id, E2E_AUTH_SECRET);
-      await context.addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: shop.baseUrl, httpOnly: true, sameSite: "Lax" }]);
-    }
-    pages[role] = await context.newPage();
-    pages[role].setDefaultTimeout(30_000);
-  }
+  const made = await pagesByRole(browser, shop, { customer, admin });
+  Object.assign(pages, made.pages);
+  contexts.push(...made.contexts);
   const product = await makeProduct(shop.db, { name: "States Linen Throw", priceCents: 4200, stockQuantity: 8 });
   productId = product.id;
   productName = product.name;

@@ -9,9 +9,9 @@ import { openCheckout, orderBySession } from "../factories/orders";
 import { makePost } from "../factories/posts";
 import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
-import { createSession, makeAdmin, makeCustomer, SESSION_COOKIE } from "../factories/users";
-import { check, WIDTHS, type Finding } from "./axe-helpers";
-import { E2E_AUTH_SECRET, launchBrowser, startShop } from "./harness";
+import { makeAdmin, makeCustomer } from "../factories/users";
+import { check, pagesByRole, WIDTHS, type Finding, type Role } from "./axe-helpers";
+import { launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
 
@@ -22,8 +22,6 @@ import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
  * their errors). The pages come from app/routes.ts, so a page added tomorrow is checked too; a
  * page whose URL has a parameter or a link's token needs a sample below, or the test fails.
  */
-
-type Role = "visitor" | "customer" | "admin";
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -39,17 +37,9 @@ beforeAll(async () => {
   const customer = await makeCustomer(shop.db);
   customerId = customer.id;
   const admin = await makeAdmin(shop.db);
-  for (const [role, user] of [["visitor", null], ["customer", customer], ["admin", admin]] as const) {
-    // axe is injected as a script tag; the shop's Content-Security-Policy (nonces) would refuse it.
-    const context = await browser.newContext({ baseURL: shop.baseUrl, bypassCSP: true, reducedMotion: "reduce" });
-    contexts.push(context);
-    if (user) {
-      const { cookieValue } = await createSession(shop.db, user.id, E2E_AUTH_SECRET);
-      await context.addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: shop.baseUrl, httpOnly: true, sameSite: "Lax" }]);
-    }
-    pages[role] = await context.newPage();
-    pages[role].setDefaultTimeout(30_000);
-  }
+  const made = await pagesByRole(browser, shop, { customer, admin });
+  Object.assign(pages, made.pages);
+  contexts.push(...made.contexts);
 }, 90_000);
 
 afterAll(async () => {

@@ -1,6 +1,37 @@
 import axe from "axe-core";
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Db } from "~/server/platform/db/client.server";
+import { createSession, SESSION_COOKIE } from "../factories/users";
+import { E2E_AUTH_SECRET } from "./harness";
 import { hydrated } from "./page-helpers";
+
+/** Who looks at a page: a signed-out visitor, a signed-in customer, the admin. */
+export type Role = "visitor" | "customer" | "admin";
+
+/**
+ * One browser context (and one page, reused) per role, the customer and the admin signed in with
+ * a session cookie. axe is injected as a script tag, which the shop's Content-Security-Policy
+ * (nonces) would refuse: the contexts bypass it.
+ */
+export async function pagesByRole(
+  browser: Browser,
+  shop: { db: Db; baseUrl: string },
+  users: { customer: { id: string }; admin: { id: string } },
+): Promise<{ pages: Record<Role, Page>; contexts: BrowserContext[] }> {
+  const pages = {} as Record<Role, Page>;
+  const contexts: BrowserContext[] = [];
+  for (const [role, user] of [["visitor", null], ["customer", users.customer], ["admin", users.admin]] as const) {
+    const context = await browser.newContext({ baseURL: shop.baseUrl, bypassCSP: true, reducedMotion: "reduce" });
+    contexts.push(context);
+    if (user) {
+      const { cookieValue } = await createSession(shop.db, user.id, E2E_AUTH_SECRET);
+      await context.addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: shop.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+    }
+    pages[role] = await context.newPage();
+    pages[role].setDefaultTimeout(30_000);
+  }
+  return { pages, contexts };
+}
 
 /** The widths every page and state is checked at: a laptop and a phone. */
 export const WIDTHS = [1280, 390] as const;
