@@ -14,7 +14,8 @@ const shown = (p: string) => (path.relative(process.cwd(), p).startsWith("..") ?
 
 const { values } = parseArgs({ options: { into: { type: "string" } } });
 try {
-  const { url } = await openDatabase({ ownEmbedded: false });
+  // A dump or a restore is one long session of its own: past a transaction pooler, straight to the server.
+  const { directUrl: url } = await openDatabase({ ownEmbedded: false });
   const shopVersion = (JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { version: string }).version;
   const { folder, manifest } = await createBackup({
     databaseUrl: url,

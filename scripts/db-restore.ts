@@ -41,7 +41,8 @@ const folder = path.resolve(positionals[0]!);
 try {
   // The folder is checked before any database is opened (or the embedded one created).
   const manifest = await inspectBackup(folder, migrationsFolder());
-  const { url } = await openDatabase({ ownEmbedded: false });
+  // A dump or a restore is one long session of its own: past a transaction pooler, straight to the server.
+  const { directUrl: url } = await openDatabase({ ownEmbedded: false });
   const storage = getStorage();
   const result = await restoreBackup({
     folder,

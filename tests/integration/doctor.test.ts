@@ -6,7 +6,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/server/platform/env.server";
-import { checkDatabase, checkMail, checkPayments, checkStorage, formatReport, runDoctor } from "~/server/platform/ops/doctor.server";
+import { checkDatabase, checkMail, describeDatabaseUrl, checkPayments, checkStorage, formatReport, runDoctor } from "~/server/platform/ops/doctor.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { createTestDatabase, useTestDatabase } from "../setup/database";
@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const SHOP_VARS = ["DATABASE_URL", "DATA_DIR", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+const SHOP_VARS = ["DATABASE_URL", "DATABASE_DIRECT_URL", "DATA_DIR", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
 const S3_VARS = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_BUCKET", "DATABASE_POOL_SIZE"];
 
 /** Runs `fn` with these variables (and no other of the checked services' variables), then puts process.env back. */
@@ -100,6 +100,34 @@ describe("npm run doctor: the database", () => {
     expect(r.summary).toContain("ECONNREFUSED");
     expect(r.details[0]).toMatch(/is PostgreSQL running/);
     expect(JSON.stringify(r)).not.toContain("secret-pw");
+  });
+
+  it("behind a pooler: the server is checked through DATABASE_DIRECT_URL and the pooler at DATABASE_URL must answer", async () => {
+    // The pooler here is the same server under another URL: what matters is which URL each check uses.
+    const pooled = `${t.url}${t.url.includes("?") ? "&" : "?"}application_name=pooler`;
+    const ok = await withEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: t.url }, () => checkDatabase(getEnv()));
+    expect(ok.status).toBe("ok");
+    expect(ok.summary).toContain(`all ${journal.length} migrations applied`);
+    expect(ok.summary).toContain(`${describeDatabaseUrl(t.url)}, DATABASE_DIRECT_URL`);
+    expect(ok.summary).toContain(`requests through the pooler at ${describeDatabaseUrl(pooled)}`);
+
+    const port = await closedPort();
+    const down = await withEnv({ DATABASE_URL: `postgres://shop:secret-pw@127.0.0.1:${port}/shop`, DATABASE_DIRECT_URL: t.url }, () =>
+      checkDatabase(getEnv()),
+    );
+    expect(down.status).toBe("fail");
+    expect(down.summary).toBe(`the pooler at 127.0.0.1:${port}/shop is not usable`);
+    expect(down.details[0]).toMatch(/^The pooler at 127\.0\.0\.1:\d+\/shop \(DATABASE_URL\) does not answer .*Is PgBouncer running/);
+    expect(JSON.stringify(down)).not.toContain("secret-pw");
+
+    const other = await createTestDatabase();
+    try {
+      const elsewhere = await withEnv({ DATABASE_URL: other.url, DATABASE_DIRECT_URL: t.url }, () => checkDatabase(getEnv()));
+      expect(elsewhere.status).toBe("fail");
+      expect(elsewhere.details[0]).toContain("both must name the same one");
+    } finally {
+      await other.drop();
+    }
   });
 
   it("without DATABASE_URL and no embedded database in DATA_DIR: says the shop has not been started yet", async () => {

@@ -197,12 +197,42 @@ export async function inspectDatabase(url: string, where: string, env: Pick<Env,
 }
 
 /**
+ * Behind a transaction pooler the server's own checks (version, migrations, connections) go to
+ * DATABASE_DIRECT_URL, the session the migrations and the job queue use; the pooler at
+ * DATABASE_URL, which serves every request, must answer too, and reach the same database.
+ */
+async function checkPooledDatabase(pooledUrl: string, directUrl: string, env: Env): Promise<CheckResult> {
+  const server = await inspectDatabase(directUrl, `${describeDatabaseUrl(directUrl)}, DATABASE_DIRECT_URL`, env);
+  const pooler = new pg.Client({ connectionString: pooledUrl, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
+  pooler.on("error", () => {});
+  const where = describeDatabaseUrl(pooledUrl);
+  let problem: string | undefined;
+  try {
+    await within(10_000, `The pooler at ${where}`, pooler.connect());
+    const { rows } = await pooler.query<{ name: string }>("select current_database() as name");
+    const direct = new URL(directUrl).pathname.slice(1);
+    if (direct && rows[0]?.name !== direct)
+      problem = `DATABASE_URL (${where}) reaches the database "${rows[0]?.name}", DATABASE_DIRECT_URL the database "${direct}": both must name the same one.`;
+  } catch (err) {
+    problem = `The pooler at ${where} (DATABASE_URL) does not answer (${errorText(err)}): every request goes through it. Is PgBouncer running, and does its [databases] section name this database?`;
+  } finally {
+    await pooler.end().catch(() => {});
+  }
+  if (!problem) return { ...server, summary: `${server.summary}; requests through the pooler at ${where}` };
+  return result("database", "fail", server.status === "fail" ? server.summary : `the pooler at ${where} is not usable`, [problem, ...server.details]);
+}
+
+/**
  * DATABASE_URL's server; or, without it, the embedded one under DATA_DIR: used as it is when the
  * shop runs, else started for the check and stopped again (under the shop's lock, so a shop
  * starting meanwhile waits for nothing and is refused clearly).
  */
 export async function checkDatabase(env: Env): Promise<CheckResult> {
-  if (env.DATABASE_URL) return inspectDatabase(env.DATABASE_URL, describeDatabaseUrl(env.DATABASE_URL), env);
+  if (env.DATABASE_URL) {
+    const direct = env.DATABASE_DIRECT_URL && env.DATABASE_DIRECT_URL !== env.DATABASE_URL ? env.DATABASE_DIRECT_URL : undefined;
+    if (!direct) return inspectDatabase(env.DATABASE_URL, describeDatabaseUrl(env.DATABASE_URL), env);
+    return checkPooledDatabase(env.DATABASE_URL, direct, env);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   // Usually DATA_DIR/postgres; elsewhere when root's start moved it (docs/decisions/0001).
   const pgData = embeddedDataFolder(dataDir);
