@@ -2,15 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/server/platform/db/schema";
 import { makeProduct } from "../factories/products";
-import { freePort, startShop, type Shop } from "./harness";
+import { createSession, makeAdmin, SESSION_COOKIE } from "../factories/users";
+import { E2E_AUTH_SECRET, freePort, startShop, type Shop } from "./harness";
 
 /**
  * A real Varnish in front of the shop, with docs/deploy/varnish.vcl (docs/decisions/0037): a
- * product saved is new through Varnish once the shop's purge job has banned its keys, and the
+ * product saved in the admin is new through Varnish once the shop's purge job has banned its keys, and the
  * pages that do not show it are still served from Varnish's cache. Skipped, saying why, where
  * `varnishd` is not installed (Debian package `varnish`).
  */
@@ -86,7 +85,34 @@ describe.skipIf(!VARNISHD)("Varnish in front of the shop", () => {
     await withCookie.text();
     expect((withCookie.headers.get("x-varnish") ?? "").trim().split(/\s+/)).toHaveLength(1);
 
-    await shop!.db.update(products).set({ name: "Oat Throw, Undyed" }).where(eq(products.id, changed.id));
+    // The owner renames it in the admin, through Varnish as every request goes: the Edit Product
+    // dialog's save, with the admin's session cookie (which Varnish passes to the shop).
+    const admin = await makeAdmin(shop!.db);
+    const cookie = `${SESSION_COOKIE}=${(await createSession(shop!.db, admin.id, E2E_AUTH_SECRET)).cookieValue}`;
+    const saved = await fetch(`${varnishUrl}/admin/products.data`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: varnishUrl },
+      body: JSON.stringify({
+        intent: "update",
+        id: changed.id,
+        product: {
+          name: "Oat Throw, Undyed",
+          sku: changed.sku ?? "",
+          description: changed.description ?? "",
+          imageUrl: "",
+          price: "25.00",
+          originalPrice: "",
+          unlimitedStock: false,
+          stockQuantity: "10",
+          category: "Bedding",
+          active: true,
+          featured: false,
+        },
+      }),
+    });
+    const savedBody = await saved.text();
+    expect(saved.status, savedBody).toBe(200);
+    expect(savedBody).toContain("Product updated successfully");
     // The purge job runs within a few seconds of the save (each server looks at the log every second).
     const end = Date.now() + 30_000;
     let page = await viaVarnish(`/product/${changed.id}`);
