@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import http from "node:http";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import { allowedMethods } from "./allowed-methods.server";
 import { privateResponses } from "./private-responses.server";
@@ -96,6 +96,34 @@ describe("allowedMethods on resource routes", () => {
     ] as const) {
       expect((await send(base, method, path)).status, `${method} ${path}`).toBe(200);
     }
+  });
+});
+
+describe("allowedMethods remembers each path's answer", () => {
+  it("matches the route tree once per path shape: any product's id stands for another, and the answers stay right", async () => {
+    const withIds = {
+      routes: {
+        ...build.routes,
+        ...route("routes/product", "routes/layout", "product/:id", { default: () => null, loader: () => null }),
+        ...route("routes/order-pdf", "root", "api/orders/:id/invoice", { loader: () => null }),
+      },
+    } as unknown as Pick<ServerBuild, "routes">;
+    let matched = 0;
+    const app = express();
+    app.use(allowedMethods(withIds, (...args) => (matched++, matchRoutes(...args))));
+    app.use((_req, res) => void res.status(200).send("routed"));
+    const base = await listen(app);
+    const ids = ["0b0e7c1e-4a7f-4f5e-9d62-1c2b3a4d5e6f", "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a", "12345678-90ab-4cde-8f01-23456789abcd"];
+    for (const id of ids) {
+      expect((await send(base, "GET", `/product/${id}`)).status).toBe(200);
+      expect((await send(base, "GET", `/product/${id}.data`)).status).toBe(200);
+      const post = await send(base, "POST", `/api/orders/${id}/invoice`);
+      expect(post.status).toBe(405);
+      expect(post.headers.allow).toBe("GET, HEAD");
+    }
+    for (let i = 0; i < 5; i++) expect((await send(base, "GET", "/shop.data")).status).toBe(200);
+    // One match each for the product page, the invoice route and /shop.
+    expect(matched).toBe(3);
   });
 });
 
