@@ -28,7 +28,8 @@ const KINDS: [string, (f: CallFrame) => boolean][] = [
   ["database client (pg)", (f) => /node_modules\/pg(-protocol|-pool)?\//.test(f.url) && !/ReadyForQuery|_pulseQueue|_release|queueCallback|_acquireClient/.test(f.functionName)],
   ["compression", (f) => /node_modules\/compression\//.test(f.url)],
   ["Web Request/Response objects (undici)", (f) => /undici|abort_controller/.test(f.url)],
-  ["React Router request handling", (f) => /react-router/.test(f.url)],
+  // Its anonymous callbacks belong to whatever named React Router function runs them (route matching's flattening is one).
+  ["React Router request handling", (f) => /react-router/.test(f.url) && f.functionName !== ""],
   ["the shop's own code (loaders, middleware)", (f) => /build\/server\//.test(f.url)],
   ["socket reads and writes", (f) => f.url === "" && /^(writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead|read)$/.test(f.functionName)],
   ["express", (f) => /node_modules\/(express|router)\//.test(f.url)],
