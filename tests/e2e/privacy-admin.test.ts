@@ -48,6 +48,9 @@ describe("the admin answers a personal-data request that came by mail", () => {
     const checkout = await openCheckout(shop.db, [[product, 1]], { userId: customer.id, form: { email: customer.email, firstName: "Rowan", lastName: family } });
     await shop.db.update(testPaymentSessions).set({ status: "paid", paymentReference: `test_pi_${checkout.sessionId.slice(0, 8)}` }).where(eq(testPaymentSessions.id, checkout.sessionId));
     expect((await confirmPayment(shop.db, checkout.sessionId)).state).toBe("paid");
+    // The paid order's address joins the account's book in a job after the payment: wait for it.
+    const addressCount = async () => (await shop.db.select({ id: savedAddresses.id }).from(savedAddresses).where(eq(savedAddresses.userId, customer.id))).length;
+    await expect.poll(addressCount, { timeout: 20_000 }).toBe(2);
 
     const admin = await asAdmin(shop);
     await open(admin, `/admin/customers?q=${encodeURIComponent(customer.email)}`);
@@ -72,7 +75,7 @@ describe("the admin answers a personal-data request that came by mail", () => {
     expect(goes).toEqual([
       "The account, its sign-in and 1 session",
       // The one above, and the paid order's, which the shop saves to the account after the payment.
-      expect.stringMatching(/^[12] saved address(es)?$/),
+      "2 saved addresses",
       "The saved cart (0 items)",
       "Two-factor secrets",
       "The newsletter entry (none)",
