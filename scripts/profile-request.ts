@@ -47,7 +47,7 @@ try {
     if (Date.now() > end || shop.exitCode !== null) throw new Error(`The shop did not start:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
-  const headers = values.anonymous ? {} : { cookie: "profile-render=1" };
+  const headers: Record<string, string> = values.anonymous ? {} : { cookie: "profile-render=1" };
   // Warm: the first requests load lazily imported modules, which is not the steady state.
   await cannon({ url: `${base}${target}`, connections, seconds: 3, headers });
   const startedAt = Date.now();
