@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const PARTS = ["server", "floor", "burst", "pricing", "analytics", "load", "lighthouse", "js", "import"] as const;
+export const PARTS = ["server", "floor", "burst", "pricing", "analytics", "costs", "varnish", "load", "lighthouse", "js", "import"] as const;
 export type PartId = (typeof PARTS)[number];
 
 export type BenchOptions = {

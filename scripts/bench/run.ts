@@ -9,6 +9,7 @@ import { resetEnvCache } from "../../app/server/platform/env.server";
 import { fillCatalogue, type CatalogueStats } from "./catalog";
 import { runAnalytics, TITLE as ANALYTICS_TITLE } from "./analytics";
 import { runBurst } from "./burst";
+import { runCosts, TITLE as COSTS_TITLE } from "./costs";
 import { runPricing } from "./pricing";
 import { loadSamples, type BenchContext } from "./context";
 import { openBenchServer, type BenchServer } from "./database";
@@ -22,6 +23,7 @@ import { Part, type PartResult } from "./part";
 import { writeReport } from "./report";
 import { runServerTimes } from "./server-times";
 import { buildShop, startShop, type RunningShop } from "./shop";
+import { runVarnish, TITLE as VARNISH_TITLE } from "./varnish";
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${String(Math.round((Date.now() - t0) / 1000)).padStart(4)} s] ${m}`);
@@ -34,13 +36,16 @@ const TITLES: Record<PartId, string> = {
   burst: "Bursts: 1,000 simultaneous requests",
   pricing: "Quotes: shipping zones, tax and discount codes",
   analytics: ANALYTICS_TITLE,
+  costs: COSTS_TITLE,
+  varnish: VARNISH_TITLE,
   load: "Load test: a mix of shoppers",
   import: "CSV import vs PostgreSQL COPY",
 };
 /** The heaviest part last, so it cannot disturb the quieter measurements. */
 // Pricing adds 1,000 zones and 10,000 codes before the load test, so checkouts are priced by them;
-// analytics adds a year of orders, so the load test's checkouts land in a shop that has them.
-const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "pricing", "analytics", "load"];
+// analytics adds a year of orders, so the load test's checkouts land in a shop that has them, and
+// the costs part's orders are placed and sized among them.
+const ORDER: PartId[] = ["server", "lighthouse", "js", "floor", "burst", "pricing", "analytics", "costs", "varnish", "load"];
 const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<PartResult>> = {
   server: runServerTimes,
   lighthouse: runLighthouse,
@@ -49,6 +54,8 @@ const RUNNERS: Record<Exclude<PartId, "import">, (ctx: BenchContext) => Promise<
   burst: runBurst,
   pricing: runPricing,
   analytics: runAnalytics,
+  costs: runCosts,
+  varnish: runVarnish,
   load: runLoad,
 };
 
