@@ -4,12 +4,12 @@ import { useFetcher, useLoaderData } from "react-router";
 import { PostCard } from "~/components/blog/post-card";
 import { Button } from "~/components/ui/lean/button";
 import { absoluteUrl, listPublishedPosts, type PostCardData } from "~/server/content/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { storefrontDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const list = await listPublishedPosts(getDb(), { page });
+  const list = await listPublishedPosts(storefrontDb(), { page });
   // Each page of the list is its own canonical page (it shows only that page's posts).
   return { ...list, canonical: absoluteUrl(list.page > 1 ? `/blog?page=${list.page}` : "/blog") };
 }

@@ -8,11 +8,11 @@ import { Button } from "~/components/ui/lean/button";
 import { formatPostDate } from "~/lib/blog";
 import { getPublishedPostBySlug } from "~/server/content/index.server";
 import { respond } from "~/routes/_edge/errors.server";
-import { getDb, publicUrl } from "~/server/platform/http/index.server";
+import { publicUrl, storefrontDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/post";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getPublishedPostBySlug(getDb(), params.slug);
+  const post = await getPublishedPostBySlug(storefrontDb(), params.slug);
   // Drafts and deleted posts answer 404 at once: nothing here is cached.
   if (!post) return respond({ kind: "not_found" }, { post: null, origin: publicUrl() }, { "Cache-Control": "no-store" });
   return data({ post, origin: publicUrl() }, { headers: { "Cache-Control": "no-cache" } });

@@ -1,5 +1,5 @@
 import { listPostsForFeed, loadSiteSettings } from "~/server/content/index.server";
-import { getDb, publicUrl } from "~/server/platform/http/index.server";
+import { getDb, publicUrl, storefrontDb } from "~/server/platform/http/index.server";
 
 function xml(text: string) {
   return (
@@ -18,7 +18,7 @@ function xml(text: string) {
 /** RSS 2.0 feed of the newest published posts (docs/rules/blog.md). */
 export async function loader() {
   const db = getDb();
-  const [posts, settings] = await Promise.all([listPostsForFeed(db, 20), loadSiteSettings(db)]);
+  const [posts, settings] = await Promise.all([listPostsForFeed(storefrontDb(), 20), loadSiteSettings(db)]);
   const origin = publicUrl();
   const brand = settings.site_branding.logo_text;
   const items = posts

@@ -1,7 +1,7 @@
 import type { ProductCardPage } from "~/lib/catalog-view";
 import { FEATURED_PAGE_SIZE, parsePage, SHOP_PAGE_SIZE } from "~/lib/product";
 import { listFeaturedProducts, listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { storefrontDb } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/products";
 
 /** Deep offsets are still index walks, but nobody clicks Load More ten thousand times. */
@@ -14,7 +14,7 @@ const MAX_PAGE = 10_000;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = parsePage(params.get("page"), MAX_PAGE);
-  const db = getDb();
+  const db = storefrontDb();
   if (params.get("list") === "featured") {
     const result = await listFeaturedProducts(db, { offset: (page - 1) * FEATURED_PAGE_SIZE, limit: FEATURED_PAGE_SIZE });
     return Response.json(result satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });

@@ -1,5 +1,5 @@
 import { parsePage } from "~/lib/product";
-import { getDb } from "~/server/platform/http/index.server";
+import { storefrontDb } from "~/server/platform/http/index.server";
 import { renderSitemap, type SitemapPart } from "~/server/content/index.server";
 import type { Route } from "./+types/sitemap";
 
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : part === "products"
         ? { part: "products", page: parsePage(params.get("page"), 10_000) }
         : { part: "all" };
-  const xml = await renderSitemap(getDb(), which);
+  const xml = await renderSitemap(storefrontDb(), which);
   if (xml === null) return new Response("Not Found", { status: 404 });
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -8,7 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { BRAND_NAME } from "~/lib/site-settings";
 import type { RootData } from "~/root";
 import { listFeaturedProducts } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { storefrontDb } from "~/server/platform/http/index.server";
 import { freeShippingClaim } from "~/server/commerce/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/home";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/home";
 export async function loader({ request }: Route.LoaderArgs) {
   // `?page=N` is the no-JavaScript 'load more': it renders the first N pages at once.
   const page = parsePage(new URL(request.url).searchParams.get("page"), MAX_RENDERED_PAGES);
-  const db = getDb();
+  const db = storefrontDb();
   const [featured, freeShipping] = await Promise.all([
     listFeaturedProducts(db, { offset: 0, limit: page * FEATURED_PAGE_SIZE }),
     // The benefits strip's free-shipping line follows the shop's rates (docs/rules/storefront.md).

@@ -21,7 +21,7 @@ import { readPublicForm } from "~/routes/_edge/body.server";
 import { respond } from "~/routes/_edge/errors.server";
 import { getCurrentUser } from "~/routes/_edge/guards.server";
 import { getStorefrontProduct, listApprovedReviews, reviewAbility, ReviewError, reviewsPageParam, submitReview } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { getDb, storefrontDb } from "~/server/platform/http/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/product";
 
@@ -53,7 +53,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = storefrontDb();
   const product = await getStorefrontProduct(db, params.id);
   // Missing, inactive or not an id at all: the product page's own not-found state, status 404.
   if (!product) return respond({ kind: "not_found" }, { product: null, canonical: null, image: null, reviews: null, ability: null, ownReview: null });
@@ -63,7 +63,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const [reviews, ability] = await Promise.all([
     listApprovedReviews(db, product.id, reviewsPageParam(new URL(request.url).searchParams)),
-    reviewAbility(db, user?.id ?? null, product.id),
+    // The shopper's own standing (a review just sent): the primary.
+    reviewAbility(getDb(), user?.id ?? null, product.id),
   ]);
   return {
     product,

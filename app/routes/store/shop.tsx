@@ -19,7 +19,7 @@ import {
 import { seoMeta, brandFrom } from "~/lib/seo";
 import { SEARCH_RESULTS_HEADER } from "~/server/insight/index.server";
 import { listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { storefrontDb } from "~/server/platform/http/index.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/shop";
 
@@ -36,7 +36,7 @@ const OWN_PARAMS = ["search", "category", "sort", "page"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const db = getDb();
+  const db = storefrontDb();
   const categories = await listShopCategoryNames(db);
   const filters = parseShopFilters(url.searchParams, categories);
   const page = parsePage(url.searchParams.get("page"), MAX_RENDERED_PAGES);

@@ -37,6 +37,14 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  // A streaming replica of that database: the storefront's catalog and blog reads go there while
+  // it is reachable and has replayed the newest change seen, the primary otherwise (docs/decisions/0041).
+  DATABASE_REPLICA_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Admission control (docs/decisions/0016): requests worked on at once (default: the pool's
   // size), how many may wait for a turn, and for how long, before a 503.

@@ -6,6 +6,7 @@ import path from "node:path";
 import { getEnv } from "../env.server";
 import { getRootLogger } from "../logger.server";
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "./embedded.server";
+import { ReadRoutingPool } from "./replica.server";
 import { holdShopDatabaseLock, releaseShopLock, takeShopLock, type ShopDatabaseLock } from "./shop-lock.server";
 import * as schema from "./schema";
 
@@ -21,17 +22,25 @@ export class DatabaseUnavailableError extends Error {}
  * `directUrl`: the same database without a transaction pooler in between, for what needs a
  * session of its own (DATABASE_DIRECT_URL); `url` itself when there is no pooler.
  */
-type OpenDatabase = { db: Database; pool: pg.Pool; url: string; directUrl: string; embedded?: EmbeddedServer };
+type OpenDatabase = {
+  db: Database;
+  pool: pg.Pool;
+  url: string;
+  directUrl: string;
+  embedded?: EmbeddedServer;
+  /** Storefront reads (DATABASE_REPLICA_URL): routed between the replica and `pool`. */
+  reads?: { db: Db; router: ReadRoutingPool; replica: pg.Pool };
+};
 
 // One database per process. Kept on globalThis so the dev server's module reloads and the
 // bundled server build share the pool opened at boot.
 const g = globalThis as unknown as { __shopDb?: OpenDatabase };
 
-export function createDatabase(url: string, poolSize = 10): Database {
+export function createDatabase(url: string, poolSize = 10, connectionTimeoutMillis = 5000): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its server must not crash the shop; the next query reports it instead.
@@ -110,12 +119,45 @@ export async function openDatabase(opts: { ownEmbedded?: boolean; log?: (m: stri
   }
   const directUrl = (env.DATABASE_URL && env.DATABASE_DIRECT_URL) || url;
   g.__shopDb = { db, pool: db.$client, url, directUrl, embedded };
+  // Not probed here: a replica that is away at boot only means the primary answers until it is back.
+  if (env.DATABASE_REPLICA_URL) useReplica(env.DATABASE_REPLICA_URL, env.DATABASE_POOL_SIZE);
   return g.__shopDb;
 }
 
 export function getDb(): Database {
   if (!g.__shopDb) throw new Error("The database is not open yet (openDatabase() runs at boot).");
   return g.__shopDb.db;
+}
+
+/**
+ * The handle for the storefront's catalog and blog reads (listing, search, product page, blog,
+ * sitemap): on the read replica when there is one, else the primary. Only for reads that may be
+ * a moment old outside the page cache's guarantee; writes, the admin, the cart quote, checkout and
+ * a shopper's own pages use getDb().
+ */
+export function storefrontDb(): Db {
+  if (!g.__shopDb) throw new Error("The database is not open yet (openDatabase() runs at boot).");
+  return g.__shopDb.reads?.db ?? g.__shopDb.db;
+}
+
+/**
+ * The page cache's change-log check saw storefront changes committed by the time the primary's
+ * WAL stood at `lsn`: the replica serves no storefront read until it has replayed that far.
+ */
+export function noteStorefrontChange(lsn: string | null | undefined) {
+  if (lsn) g.__shopDb?.reads?.router.noteChange(lsn);
+}
+
+/** Routes storefront reads through a replica pool at `replicaUrl` (boot, and tests). */
+export function useReplica(replicaUrl: string, poolSize = 10, opts: { probeEveryMs?: number } = {}) {
+  const open = g.__shopDb;
+  if (!open) throw new Error("The database is not open yet (openDatabase() runs at boot).");
+  // A short connect timeout: an unreachable replica costs a request this long once, then the
+  // primary answers until a background probe finds it back.
+  const replica = createDatabase(replicaUrl, poolSize, 2000).$client;
+  const router = new ReadRoutingPool({ primary: open.pool, replica, log: getRootLogger(), probeEveryMs: opts.probeEveryMs });
+  open.reads = { db: drizzle(router as unknown as pg.Pool, { schema }) as unknown as Db, router, replica };
+  return open.reads;
 }
 
 /** Tests point the process at their own fresh database. */
@@ -137,6 +179,7 @@ export async function closeDatabase() {
   const open = g.__shopDb;
   g.__shopDb = undefined;
   if (!open) return;
+  await open.reads?.replica.end().catch(() => {});
   await open.pool.end().catch(() => {});
   await open.embedded?.stop();
 }

@@ -7,6 +7,8 @@
 
 // The database handle, and what a route does when the database is down.
 export { getDb } from "../db/client.server";
+// The storefront's catalog and blog reads: on the read replica when there is one (docs/decisions/0041).
+export { storefrontDb } from "../db/client.server";
 export type { Db } from "../db/client.server";
 export { RETRY_AFTER_SECONDS, UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.server";
 export { markDatabaseUnavailable, metDatabaseOutage } from "./outage.server";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import { RENDERED_FOR, SESSION_COOKIE_NAMES, type ViewerRole } from "./session-viewer.server";
-import { statementName, type Database, type Db } from "../db/client.server";
+import { noteStorefrontChange, statementName, type Database, type Db } from "../db/client.server";
 import type { JobTasks } from "../jobs/queue.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
@@ -219,7 +219,10 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
   const log = getRootLogger();
   const changes = new StorefrontChanges(async (since) => {
     const { rows } = await opts.pool().query({ name: statementName("storefront-changes-since"), text: CHANGES_SINCE, values: [since] });
-    return rows[0] as { snapshot: string; changes: (string | null)[] };
+    const answer = rows[0] as { snapshot: string; lsn: string; changes: (string | null)[] };
+    // Before the check counts: no page rendered from it may read a replica that lacks a change it reported.
+    if (answer.changes.length > 0) noteStorefrontChange(answer.lsn);
+    return answer;
   });
 
   /** Pages whose brotli copy is being made, so concurrent hits start it once. */

@@ -92,6 +92,9 @@ export class StorefrontChanges {
 /** The check in SQL: one indexed range of the change log, however many requests share it. */
 export const CHANGES_SINCE = `
   select pg_current_snapshot()::text as snapshot,
+    -- Every change the snapshot shows is in the WAL before this: a read replica that has replayed
+    -- this far shows them too (docs/decisions/0041).
+    pg_current_wal_lsn()::text as lsn,
     case when $1::pg_snapshot is null then '[null]'::json
       else (select coalesce(json_agg(distinct c.product_id), '[]'::json) from storefront_changes c
              where c.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint
