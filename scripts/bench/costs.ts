@@ -174,14 +174,27 @@ async function placeOrder(base: string, pool: string[], i: number): Promise<{ ok
   return { ok, bytes: created.bytes + paid.bytes + verified.bytes };
 }
 
-/** Bytes the orders and their lines take on disk (tables, TOAST and indexes) per order, over the orders there are. */
-async function bytesPerOrder(client: pg.Client): Promise<{ orders: number; bytesPerOrder: number }> {
-  const { rows } = await client.query<{ orders: string; bytes: string }>(
+/**
+ * Bytes on disk (tables, TOAST and indexes): per order for `orders` + `order_items`, per product for
+ * `products`, and the whole database, over the rows there are.
+ */
+async function storageSizes(client: pg.Client): Promise<{ orders: number; bytesPerOrder: number; products: number; bytesPerProduct: number; databaseBytes: number }> {
+  const { rows } = await client.query<{ orders: string; order_bytes: string; products: string; product_bytes: string; db: string }>(
     `select (select count(*) from orders) as orders,
-            pg_total_relation_size('orders') + pg_total_relation_size('order_items') as bytes`,
+            pg_total_relation_size('orders') + pg_total_relation_size('order_items') as order_bytes,
+            (select count(*) from products) as products,
+            pg_total_relation_size('products') as product_bytes,
+            pg_database_size(current_database()) as db`,
   );
-  const orders = Number(rows[0]!.orders);
-  return { orders, bytesPerOrder: orders ? Math.round(Number(rows[0]!.bytes) / orders) : NaN };
+  const r = rows[0]!;
+  const per = (bytes: string, n: number) => (n ? Math.round(Number(bytes) / n) : NaN);
+  return {
+    orders: Number(r.orders),
+    bytesPerOrder: per(r.order_bytes, Number(r.orders)),
+    products: Number(r.products),
+    bytesPerProduct: per(r.product_bytes, Number(r.products)),
+    databaseBytes: Number(r.db),
+  };
 }
 
 export async function runCosts(ctx: BenchContext): Promise<PartResult> {
@@ -253,7 +266,7 @@ export async function runCosts(ctx: BenchContext): Promise<PartResult> {
     }
     for (const c of costs) if (c.errors) part.note(`${c.kind}: ${c.errors} of ${c.requests} did not answer as expected.`, "partial");
     for (const c of costs) if (c.hits !== undefined && c.hits < 0.95 * c.requests) part.note(`${c.kind}: only ${c.hits} of ${c.requests} answers came from the page cache.`, "partial");
-    const storage = await bytesPerOrder(client);
+    const storage = await storageSizes(client);
 
     const by = (k: string) => costs.find((c) => c.kind.startsWith(k));
     const measured: MeasuredCosts | null =
@@ -290,7 +303,7 @@ export async function runCosts(ctx: BenchContext): Promise<PartResult> {
         costs.map((c) => [c.kind, c.requests, fmt(c.cpuMs, 2), fmt(c.dbMs, 2), fmt(c.xacts, 1), fmt(c.bytes / 1024, 1), fmt(c.requests / c.seconds, 0), c.errors]),
       ),
       "",
-      `Orders on disk: ${storage.orders.toLocaleString("en-US")} orders take ${fmt(storage.bytesPerOrder / 1024, 2)} KB each in \`orders\` + \`order_items\` (tables and indexes).`,
+      `On disk (tables, TOAST and indexes): ${storage.orders.toLocaleString("en-US")} orders take ${fmt(storage.bytesPerOrder / 1024, 2)} KB each in \`orders\` + \`order_items\`; ${storage.products.toLocaleString("en-US")} products ${fmt(storage.bytesPerProduct / 1024, 2)} KB each; the whole database ${fmt(storage.databaseBytes / 1024 ** 2, 0)} MB.`,
     );
     if (example) {
       part.md.push(
@@ -305,7 +318,7 @@ export async function runCosts(ctx: BenchContext): Promise<PartResult> {
         `App CPU ${fmt(example.appCores, 2)} cores busy → **${example.appServers} app server(s)** at ×${example.input.headroom} headroom (one Node process uses one core); database ${fmt(example.dbBusyConnections, 2)} connections busy in statements on average → pool of ${example.poolPerServer} per server; ${fmt(example.originMbitPerSec, 1)} Mbit/s of pages from the origin, ${fmt(example.totalMbitPerSec, 1)} Mbit/s at the CDN.`,
       );
     }
-    ctx.log(`  idle server: ${fmt(idle.cpuMsPerSec, 1)} ms CPU/s, ${fmt(idle.dbMsPerSec, 1)} ms statements/s; orders on disk ${fmt(storage.bytesPerOrder / 1024, 2)} KB each`);
+    ctx.log(`  idle server: ${fmt(idle.cpuMsPerSec, 1)} ms CPU/s, ${fmt(idle.dbMsPerSec, 1)} ms statements/s; on disk ${fmt(storage.bytesPerOrder / 1024, 2)} KB per order (${storage.orders.toLocaleString("en-US")} orders), ${fmt(storage.bytesPerProduct / 1024, 2)} KB per product, database ${fmt(storage.databaseBytes / 1024 ** 2, 0)} MB`);
     if (example) ctx.log(`  sale-day peak on these costs: ${fmt(example.appCores, 2)} app cores → ${example.appServers} app server(s); database ${fmt(example.dbBusyConnections, 2)} busy connections`);
   } finally {
     await client.end();
