@@ -120,7 +120,8 @@ export class ReadRoutingPool {
       const lsn = rows[0]?.lsn ?? null;
       this.#replayed = lsn === null ? null : lsnValue(lsn);
     } catch (err) {
-      this.#markDown(err);
+      // Unreachable: down until a probe finds it. Anything else: behind, for this read.
+      if (isConnectionError(err)) this.#markDown(err);
     }
   }
 
