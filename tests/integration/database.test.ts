@@ -84,7 +84,7 @@ describe("the seed", () => {
     expect(second.seeded).toBe(false);
     await seedBase(t.db);
     expect(await count()).toEqual(before);
-  });
+  }, 120_000); // Seeding draws and encodes the demo images: 19 s on an idle 2-core machine, past 30 s at a load of 10.
 
   it("gives a believable catalogue: every category, featured, inactive, sold-out, unlimited and sale items", async () => {
     const rows = await t.db.select().from(products);
