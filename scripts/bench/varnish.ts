@@ -66,6 +66,12 @@ async function startVarnish(shopBaseUrl: string) {
   return { url, stop, counters, output: () => output };
 }
 
+/** "varnish-7.1.1", as `varnishd -V` names itself. */
+function varnishVersion(): string {
+  const out = spawnSync(VARNISHD!, ["-V"], { encoding: "utf8" });
+  return /\((varnish-[^ )]+)/.exec(`${out.stdout}${out.stderr}`)?.[1] ?? "varnishd";
+}
+
 type Side = CannonRun & { appCpuMsPerSec: number; hitRatio?: number };
 
 export async function runVarnish(ctx: BenchContext): Promise<PartResult> {
@@ -122,7 +128,7 @@ export async function runVarnish(ctx: BenchContext): Promise<PartResult> {
     });
     const row = (label: string, s: Side) => [label, fmt(s.reqPerSec, 0), fmt(s.latency.p50), fmt(s.latency.p95), fmt(s.latency.p99), fmt(s.appCpuMsPerSec, 0), s.hitRatio === undefined ? "—" : `${fmt(s.hitRatio * 100, 1)}%`, s.errors + s.non2xx];
     part.md.push(
-      `autocannon, ${connections} connections, ${seconds} s per side after a 2 s warm-up, no cookies, gzip accepted, each connection cycling through the same ${paths.length} URLs drawn from the load test's page mix (home, shop, searches, filters, products, blog, posts); every URL was asked once on each side before, so both caches hold it. "Alone" is the app server answering from its own page cache (docs/decisions/0012); "Varnish" is \`varnishd\` (${path.basename(VARNISHD)}, 256 MB of memory) with docs/deploy/varnish.vcl in front of the same server. autocannon, Varnish and the app server share this machine's cores, so the Varnish figure is bounded by the client as much as by Varnish. App CPU is the app server process's CPU per second during the run (/proc/<pid>/stat): what is left of its work behind the cache.`,
+      `autocannon, ${connections} connections, ${seconds} s per side after a 2 s warm-up, no cookies, gzip accepted, each connection cycling through the same ${paths.length} URLs drawn from the load test's page mix (home, shop, searches, filters, products, blog, posts); every URL was asked once on each side before, so both caches hold it. "Alone" is the app server answering from its own page cache (docs/decisions/0012); "Varnish" is ${varnishVersion()} (256 MB of memory) with docs/deploy/varnish.vcl in front of the same server. autocannon, Varnish and the app server share this machine's cores, so the Varnish figure is bounded by the client as much as by Varnish. App CPU is the app server process's CPU per second during the run (/proc/<pid>/stat): what is left of its work behind the cache.`,
       "",
       table(["Side", "req/s", "p50 ms", "p95 ms", "p99 ms", "app CPU ms/s", "Varnish hits", "errors + non-2xx"], [row("App server alone", alone), row("Through Varnish", cached)]),
       "",
