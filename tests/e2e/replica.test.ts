@@ -7,6 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/server/platform/db/client.server";
 import { runMigrations } from "~/server/platform/db/migrate.server";
+import type { Env } from "~/server/platform/env.server";
+import { checkReplica } from "~/server/platform/ops/doctor.server";
 import { makeProduct } from "../factories/products";
 import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
 
@@ -164,6 +166,10 @@ describe.skipIf(!BIN)("the storefront on a streaming read replica", () => {
     expect(listing.status).toBe(200);
     expect(listing.html).toContain("Replica Percale Sheet");
     expect(await storefrontReadsOnReplica(since), "the shop's product reads on the replica").toBeGreaterThan(0);
+    // npm run doctor knows it for what it is.
+    const doctor = await checkReplica({ DATABASE_REPLICA_URL: standby.url() } as Env);
+    expect(doctor.status, doctor.summary).toBe("ok");
+    expect(doctor.summary).toMatch(/^a standby at 127\.0\.0\.1:\d+\/\S+: (last replayed change \d+ s ago|nothing replayed yet); the storefront reads there while it keeps up$/);
   });
 
   it("shows a product saved on the primary on the next request, even while the replica has not replayed it", async () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/server/platform/env.server";
-import { checkDatabase, checkMail, describeDatabaseUrl, checkPayments, checkStorage, formatReport, runDoctor } from "~/server/platform/ops/doctor.server";
+import { checkDatabase, checkMail, checkReplica, describeDatabaseUrl, checkPayments, checkStorage, formatReport, runDoctor } from "~/server/platform/ops/doctor.server";
 import { startFakeS3, type FakeS3 } from "../fakes/s3";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { createTestDatabase, useTestDatabase } from "../setup/database";
@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const SHOP_VARS = ["DATABASE_URL", "DATABASE_DIRECT_URL", "DATA_DIR", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+const SHOP_VARS = ["DATABASE_URL", "DATABASE_DIRECT_URL", "DATABASE_REPLICA_URL", "DATA_DIR", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
 const S3_VARS = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_BUCKET", "DATABASE_POOL_SIZE"];
 
 /** Runs `fn` with these variables (and no other of the checked services' variables), then puts process.env back. */
@@ -135,6 +135,25 @@ describe("npm run doctor: the database", () => {
     const r = await withEnv({ DATA_DIR: dataDir }, () => checkDatabase(getEnv()));
     expect(r.status).toBe("skip");
     expect(r.summary).toContain("the shop has not been started with this DATA_DIR");
+  });
+});
+
+describe("npm run doctor: the read replica", () => {
+  it("is skipped when unset, a warning when unreachable, and a failure when it names a writable server", async () => {
+    expect((await withEnv({ DATABASE_URL: t.url }, () => checkReplica(getEnv()))).status).toBe("skip");
+
+    const port = await closedPort();
+    const down = await withEnv({ DATABASE_URL: t.url, DATABASE_REPLICA_URL: `postgres://shop:secret-pw@127.0.0.1:${port}/shop` }, () => checkReplica(getEnv()));
+    expect(down.status).toBe("warn");
+    expect(down.summary).toContain(`cannot connect to the replica at 127.0.0.1:${port}/shop`);
+    expect(down.details[0]).toContain("The storefront reads the primary meanwhile.");
+    expect(JSON.stringify(down)).not.toContain("secret-pw");
+
+    // The test database is a primary: pages read there would never see writes made elsewhere.
+    const primary = await withEnv({ DATABASE_URL: t.url, DATABASE_REPLICA_URL: t.url }, () => checkReplica(getEnv()));
+    expect(primary.status).toBe("fail");
+    expect(primary.summary).toBe(`the server at ${describeDatabaseUrl(t.url)} is not a standby (pg_is_in_recovery() is false)`);
+    expect(primary.details[0]).toContain("must name a streaming replica");
   });
 });
 

@@ -223,6 +223,52 @@ async function checkPooledDatabase(pooledUrl: string, directUrl: string, env: En
 }
 
 /**
+ * DATABASE_REPLICA_URL, when set: a standby (in recovery) of this shop's database. The shop
+ * reads the storefront there and falls back to the primary when it is unreachable, so an
+ * unreachable replica is a warning; a server that is no standby, or a copy of another database,
+ * would serve pages the shop's writes never reach: a failure.
+ */
+export async function checkReplica(env: Env): Promise<CheckResult> {
+  const url = env.DATABASE_REPLICA_URL;
+  if (!url) return result("read replica", "skip", "DATABASE_REPLICA_URL is unset: the storefront reads the primary");
+  const where = describeDatabaseUrl(url);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
+  client.on("error", () => {});
+  try {
+    await within(10_000, `The replica at ${where}`, client.connect());
+  } catch (err) {
+    await client.end().catch(() => {});
+    return result("read replica", "warn", `cannot connect to the replica at ${where} (${errorText(err)})`, [
+      "The storefront reads the primary meanwhile. Is the standby running, and does its pg_hba.conf let the shop in?",
+    ]);
+  }
+  try {
+    const { rows } = await client.query<{ standby: boolean; behind: string | null }>(
+      "select pg_is_in_recovery() as standby, extract(epoch from now() - pg_last_xact_replay_timestamp())::text as behind",
+    );
+    if (!rows[0]?.standby)
+      return result("read replica", "fail", `the server at ${where} is not a standby (pg_is_in_recovery() is false)`, [
+        "DATABASE_REPLICA_URL must name a streaming replica of DATABASE_URL's database (pg_basebackup -R, or a managed read replica): a writable server never receives the shop's writes.",
+      ]);
+    const journal = readJournal();
+    const { rows: applied } = await client.query<{ newest: string | null }>(
+      "select (select max(created_at) from drizzle.__drizzle_migrations)::text as newest where to_regclass('drizzle.__drizzle_migrations') is not null",
+    );
+    const newest = Number(applied[0]?.newest ?? 0);
+    if (!journal.some((m) => m.when === newest))
+      return result("read replica", "fail", `the standby at ${where} does not hold this shop's database (no migration of this copy of the shop applied there)`, [
+        "DATABASE_REPLICA_URL must name a replica of the database DATABASE_URL names.",
+      ]);
+    const behind = rows[0].behind === null ? "nothing replayed yet" : `last replayed change ${Math.max(0, Math.round(Number(rows[0].behind)))} s ago`;
+    return result("read replica", "ok", `a standby at ${where}: ${behind}; the storefront reads there while it keeps up`);
+  } catch (err) {
+    return result("read replica", "fail", `the replica at ${where} answered, but a check failed (${errorText(err)})`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * DATABASE_URL's server; or, without it, the embedded one under DATA_DIR: used as it is when the
  * shop runs, else started for the check and stopped again (under the shop's lock, so a shop
  * starting meanwhile waits for nothing and is refused clearly).
@@ -413,7 +459,7 @@ export async function runDoctor(): Promise<CheckResult[]> {
   }
   const results = [checkConfiguration(env)];
   // One at a time, so the report reads in order and a slow check shows where it is.
-  for (const check of [checkDatabase, checkStorage, checkMail, checkPayments]) {
+  for (const check of [checkDatabase, checkReplica, checkStorage, checkMail, checkPayments]) {
     try {
       results.push(await check(env));
     } catch (err) {
