@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -154,3 +155,14 @@ export const payOnTestPage = (base: string, sessionId: string) =>
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(PAYING_CARD),
   });
+
+/**
+ * Stops a database-side server the test started (PostgreSQL, PgBouncer) with SIGINT, their fast
+ * shutdown: every client connection is cut at once, as a crash or a restart does. Waits for it to exit.
+ */
+export async function interruptServer(running: ChildProcess | null): Promise<void> {
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((r) => running.once("exit", r));
+  running.kill("SIGINT");
+  await exited;
+}

@@ -8,7 +8,7 @@ import { shippingForm } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { createSession, makeCustomer, SESSION_COOKIE } from "../factories/users";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
-import { payOnTestPage, spawnShop, tempDataDir, testSessionOf, waitFor, type ShopProcess } from "./faults-harness";
+import { interruptServer, payOnTestPage, type ShopProcess, spawnShop, tempDataDir, testSessionOf, waitFor } from "./faults-harness";
 import { E2E_AUTH_SECRET } from "./harness";
 
 /**
@@ -79,11 +79,7 @@ async function startPgBouncer(databaseUrl: string) {
   const stop = async () => {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((r) => running.once("exit", r));
-    // SIGINT: PgBouncer's fast shutdown, every connection cut at once, as a crash or restart does.
-    running.kill("SIGINT");
-    await exited;
+    await interruptServer(running);
   };
   await start();
   return { url: `postgres://shop@127.0.0.1:${port}/shop`, start, stop, dir };

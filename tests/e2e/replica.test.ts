@@ -10,7 +10,7 @@ import { runMigrations } from "~/server/platform/db/migrate.server";
 import type { Env } from "~/server/platform/env.server";
 import { checkReplica } from "~/server/platform/ops/doctor.server";
 import { makeProduct } from "../factories/products";
-import { spawnShop, tempDataDir, waitFor, type ShopProcess } from "./faults-harness";
+import { interruptServer, type ShopProcess, spawnShop, tempDataDir, waitFor } from "./faults-harness";
 
 /**
  * The shop on a primary and a real streaming replica (DATABASE_REPLICA_URL, docs/decisions/0041,
@@ -73,11 +73,7 @@ function server(dir: string, port: number): Server {
   const stop = async () => {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((r) => running.once("exit", r));
-    // Fast shutdown: every connection cut at once, as a failed replica does to its clients.
-    running.kill("SIGINT");
-    await exited;
+    await interruptServer(running);
   };
   return { port, dir, url, start, stop };
 }
