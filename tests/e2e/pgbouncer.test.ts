@@ -9,7 +9,7 @@ import { makeProduct } from "../factories/products";
 import { createSession, makeCustomer, SESSION_COOKIE } from "../factories/users";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { interruptServer, payOnTestPage, type ShopProcess, spawnShop, tempDataDir, testSessionOf, waitFor } from "./faults-harness";
-import { E2E_AUTH_SECRET } from "./harness";
+import { E2E_AUTH_SECRET, freePort } from "./harness";
 
 /**
  * Two shop servers reaching PostgreSQL through a real PgBouncer in transaction mode
@@ -24,14 +24,6 @@ let test: TestDatabase;
 let bouncer: { url: string; start: () => Promise<void>; stop: () => Promise<void>; dir: string };
 const servers: ShopProcess[] = [];
 const dataDirs: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** A PgBouncer in transaction mode in front of `databaseUrl`, in a folder of its own. */
 async function startPgBouncer(databaseUrl: string) {

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -11,6 +10,7 @@ import type { Env } from "~/server/platform/env.server";
 import { checkReplica } from "~/server/platform/ops/doctor.server";
 import { makeProduct } from "../factories/products";
 import { interruptServer, type ShopProcess, spawnShop, tempDataDir, waitFor } from "./faults-harness";
+import { freePort } from "./harness";
 
 /**
  * The shop on a primary and a real streaming replica (DATABASE_REPLICA_URL, docs/decisions/0041,
@@ -28,14 +28,6 @@ if (!BIN) console.warn("tests/e2e/replica.test.ts skipped: no PostgreSQL with pg
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 const runAs = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 function run(bin: string, args: string[]) {
   const out = spawnSync(path.join(BIN!, bin), args, { ...runAs, encoding: "utf8", cwd: os.tmpdir() });
