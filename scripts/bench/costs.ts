@@ -4,7 +4,7 @@ import type { BenchContext } from "./context";
 import { request, type Timed } from "./http";
 import { Part, table, type PartResult } from "./part";
 import { RENDER } from "./server-times";
-import { browseKinds } from "./shoppers";
+import { anonymousPagePaths } from "./shoppers";
 import { seeded } from "./random";
 import { fmt, round } from "./stats";
 import { saleDayExample, type MeasuredCosts } from "./capacity-model";
@@ -208,13 +208,7 @@ export async function runCosts(ctx: BenchContext): Promise<PartResult> {
   await client.connect();
   try {
     // The load test's page mix (without its cart refreshes), drawn once: the same URLs rendered and cached.
-    const kinds = browseKinds(ctx.samples.productIds.slice(0, 100), ctx.samples.slugs.slice(0, 50), []).filter((k) => k.kind !== "cart quote");
-    const total = kinds.reduce((s, k) => s + k.weight, 0);
-    const r = seeded(4242);
-    const pages = Array.from({ length: 200 }, () => {
-      let x = r.next() * total;
-      return (kinds.find((k) => (x -= k.weight) < 0) ?? kinds[0]!).path(r);
-    });
+    const pages = anonymousPagePaths(ctx.samples.productIds, ctx.samples.slugs, 200, 4242);
     const products = ctx.samples.productIds;
     const quoteUrl = (i: number) =>
       `/api/cart/quote?${new URLSearchParams({ lines: [0, 1, 2].map((j) => `${products[(i * 3 + j) % Math.min(products.length, 200)]}:1`).join(","), country: "US", state: "IL", zip: "62701" })}`;

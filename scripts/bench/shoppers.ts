@@ -30,6 +30,20 @@ export function browseKinds(productIds: string[], slugs: string[], cartIds: stri
   ];
 }
 
+/**
+ * `count` page URLs drawn from the browsing mix without its cart refreshes (the pages an anonymous
+ * visitor views), the same for the same seed: the costs and Varnish parts measure these.
+ */
+export function anonymousPagePaths(productIds: string[], slugs: string[], count: number, seed: number): string[] {
+  const kinds = browseKinds(productIds.slice(0, 100), slugs.slice(0, 50), []).filter((k) => k.kind !== "cart quote");
+  const total = kinds.reduce((s, k) => s + k.weight, 0);
+  const r = seeded(seed);
+  return Array.from({ length: count }, () => {
+    let x = r.next() * total;
+    return (kinds.find((k) => (x -= k.weight) < 0) ?? kinds[0]!).path(r);
+  });
+}
+
 export type FlowStats = {
   byKind: Record<string, Record<string, number>>;
   /** Every checkout sent (its key, which is also in the shopper's email), answered or not. */

@@ -7,8 +7,7 @@ import type { BenchContext } from "./context";
 import { processCpuMs } from "./costs";
 import { request } from "./http";
 import { Part, table, type PartResult } from "./part";
-import { seeded } from "./random";
-import { browseKinds } from "./shoppers";
+import { anonymousPagePaths } from "./shoppers";
 import { freePort } from "./shop";
 import { fmt, ratio } from "./stats";
 
@@ -83,13 +82,7 @@ export async function runVarnish(ctx: BenchContext): Promise<PartResult> {
     return part.result();
   }
   // The load test's anonymous page views (its mix without the cart refreshes): the same URLs on both sides.
-  const kinds = browseKinds(ctx.samples.productIds.slice(0, 100), ctx.samples.slugs.slice(0, 50), []).filter((k) => k.kind !== "cart quote");
-  const total = kinds.reduce((s, k) => s + k.weight, 0);
-  const r = seeded(5151);
-  const paths = Array.from({ length: 100 }, () => {
-    let x = r.next() * total;
-    return (kinds.find((k) => (x -= k.weight) < 0) ?? kinds[0]!).path(r);
-  });
+  const paths = anonymousPagePaths(ctx.samples.productIds, ctx.samples.slugs, 100, 5151);
   const varnish = await startVarnish(ctx.shop.baseUrl);
   try {
     const headers = { "accept-encoding": "gzip" };
