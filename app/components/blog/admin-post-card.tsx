@@ -1,7 +1,5 @@
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -19,17 +17,25 @@ export type AdminPostCardData = {
   createdAt: Date | string;
 };
 
-/** One post in 'Blog Management': image, badges, title, date, excerpt; edit, publish, delete. */
-export function AdminPostCard({ post }: { post: AdminPostCardData }) {
+/**
+ * One post in 'Blog Management': image, badges, title, date, excerpt; edit, publish, delete.
+ * Deleting is asked of the list (`onDelete`), which owns the confirmation and the request: a
+ * deleted card unmounts, and React may skip the render in which its own answer would have toasted.
+ */
+export function AdminPostCard({
+  post,
+  deleting,
+  onDelete,
+}: {
+  post: AdminPostCardData;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const toggle = useFetcher<ActionResult>();
-  const remove = useFetcher<ActionResult>();
-  const [confirming, setConfirming] = useState(false);
   useResultToast(toggle.data);
-  useResultToast(remove.data);
 
   // Shown at once while the change is saved.
   const published = toggle.formData ? toggle.formData.get("published") === "true" : post.published;
-  const deleting = remove.state !== "idle";
 
   return (
     <Card className="w-full gap-0 overflow-hidden py-0" aria-busy={deleting}>
@@ -74,19 +80,12 @@ export function AdminPostCard({ post }: { post: AdminPostCardData }) {
             className="ml-auto text-destructive hover:text-destructive"
             disabled={deleting}
             aria-label={`Delete "${post.title}"`}
-            onClick={() => setConfirming(true)}
+            onClick={onDelete}
           >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       </div>
-      <ConfirmDelete
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete Post"
-        description={`Are you sure you want to delete "${post.title}"? This action cannot be undone.`}
-        onConfirm={() => remove.submit({ intent: "delete", id: post.id }, { method: "post", action: "/admin/blog" })}
-      />
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 import { FileText, Plus } from "lucide-react";
-import { Suspense, useEffect } from "react";
-import { Await, Link, useAsyncError, useLoaderData, useRevalidator } from "react-router";
+import { Suspense, useEffect, useState } from "react";
+import { Await, Link, useAsyncError, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { AdminPostCard, AdminPostCardSkeleton } from "~/components/blog/admin-post-card";
+import { useResultToast } from "~/components/blog/use-result-toast";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/blog";
 import { respond } from "~/routes/_edge/errors.server";
@@ -110,13 +112,21 @@ function EmptyState() {
   );
 }
 
-function PostGrid({ posts }: { posts: Post[] }) {
+function PostGrid({
+  posts,
+  deletingId,
+  onDelete,
+}: {
+  posts: Post[];
+  deletingId: string | null;
+  onDelete: (post: Post) => void;
+}) {
   if (posts.length === 0) return <EmptyState />;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {posts.map((post) => (
         <li key={post.id} className="flex">
-          <AdminPostCard post={post} />
+          <AdminPostCard post={post} deleting={deletingId === post.id} onDelete={() => onDelete(post)} />
         </li>
       ))}
     </ul>
@@ -126,6 +136,14 @@ function PostGrid({ posts }: { posts: Post[] }) {
 /** The admin blog list (docs/rules/blog.md): 'Blog Management', newest first, edit / publish / delete per card. */
 export default function AdminBlog() {
   const { posts } = useLoaderData<typeof loader>();
+  // One delete request and one dialog for the page, so the answer (and its toast) outlives the
+  // deleted post's card.
+  const remove = useFetcher<BlogListActionData>();
+  useResultToast(remove.data);
+  // The post stays named while the dialog animates shut.
+  const [confirming, setConfirming] = useState<Post | null>(null);
+  const [open, setOpen] = useState(false);
+  const deletingId = remove.state !== "idle" ? String(remove.formData?.get("id") ?? "") || null : null;
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-6">
       <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
@@ -142,9 +160,27 @@ export default function AdminBlog() {
       </div>
       <Suspense fallback={<LoadingGrid />}>
         <Await resolve={posts} errorElement={<FetchFailed />}>
-          {(list) => <PostGrid posts={list} />}
+          {(list) => (
+            <PostGrid
+              posts={list}
+              deletingId={deletingId}
+              onDelete={(post) => {
+                setConfirming(post);
+                setOpen(true);
+              }}
+            />
+          )}
         </Await>
       </Suspense>
+      <ConfirmDelete
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete Post"
+        description={`Are you sure you want to delete "${confirming?.title ?? ""}"? This action cannot be undone.`}
+        onConfirm={() =>
+          confirming && remove.submit({ intent: "delete", id: confirming.id }, { method: "post", action: "/admin/blog" })
+        }
+      />
     </div>
   );
 }
