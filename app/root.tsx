@@ -5,9 +5,9 @@ import { LazyToaster } from "~/components/lazy-toaster";
 import { DEFAULT_THEME, type SiteSettings } from "~/lib/site-settings";
 import { useNonce } from "~/lib/nonce";
 import { rethrowIfDatabaseUnavailable } from "~/routes/_edge/errors.server";
+import { pageSiteSettings } from "~/routes/_edge/remembered.server";
 import { getCurrentUser } from "~/server/people/index.server";
-import { loadSiteSettings } from "~/server/content/index.server";
-import { getDb, getPublicEnv } from "~/server/platform/http/index.server";
+import { getPublicEnv } from "~/server/platform/http/index.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 
@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Every page runs this loader first, so a database outage answers 503 here for the whole page.
-  const [user, settings] = await Promise.all([getCurrentUser(request), loadSiteSettings(getDb())]).catch(
+  const [user, settings] = await Promise.all([getCurrentUser(request), pageSiteSettings()]).catch(
     rethrowIfDatabaseUnavailable,
   );
   return {

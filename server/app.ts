@@ -14,12 +14,14 @@ import { allowedMethods } from "~/server/platform/http/allowed-methods.server";
 import { cdnHeaders } from "~/server/platform/http/cdn-headers.server";
 import { outageAs503 } from "~/server/platform/http/outage.server";
 import { pageCache } from "~/server/platform/http/page-cache.server";
+import { shareStorefrontChangeLog } from "~/server/platform/http/storefront-changes.server";
 import { getAuthSecret } from "~/server/platform/secrets.server";
 import { privateResponses } from "~/server/platform/http/private-responses.server";
 import { requestLog } from "~/server/platform/http/request-log.server";
 import { sameOriginOnly } from "~/server/platform/http/same-origin.server";
 import { securityHeaders } from "~/server/platform/http/security-headers.server";
 import { closeAfterUnreadBody } from "~/server/platform/http/unread-body.server";
+import { publicFiles } from "./public-files";
 import { unavailablePage } from "./unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
@@ -46,9 +48,13 @@ export function createApp({ dev }: { dev: boolean }) {
   // Before the page cache, so a page it answers is counted too (docs/rules/analytics.md, Visits).
   app.use(visitCounting());
   // Development renders every request afresh, so code changes show at once.
+  const pool = () => getDb().$client;
   const cache = pageCache({
     maxBytes: dev ? 0 : env.PAGE_CACHE_MB * 1024 * 1024,
-    pool: () => getDb().$client,
+    pool,
+    // One reader of the change log for the page cache and the settings and categories pages
+    // remember (remembered-reads.server.ts).
+    changes: shareStorefrontChangeLog(pool),
     sessionRole: sessionRoleReader(() => getDb().$client, getAuthSecret),
   });
   // What a CDN may keep (public, with surrogate keys) and what it must not (docs/decisions/0037):
@@ -74,7 +80,7 @@ export function createApp({ dev }: { dev: boolean }) {
     const client = path.resolve(env.SHOP_BUILD_DIR, "client");
     // Fingerprinted by Vite, so they can be cached for a year.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(publicFiles(client));
   }
   // Everything below works on the database: at most so many requests at once, the others wait
   // their turn, and past the queue's bounds a 503 (docs/decisions/0016). Static files and cached

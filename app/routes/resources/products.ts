@@ -1,7 +1,8 @@
 import type { ProductCardPage } from "~/lib/catalog-view";
 import { FEATURED_PAGE_SIZE, parsePage, SHOP_PAGE_SIZE } from "~/lib/product";
-import { listFeaturedProducts, listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
+import { listFeaturedProducts, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
 import { storefrontDb } from "~/server/platform/http/index.server";
+import { shopCategoryNames } from "~/routes/_edge/remembered.server";
 import type { Route } from "./+types/products";
 
 /** Deep offsets are still index walks, but nobody clicks Load More ten thousand times. */
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await listFeaturedProducts(db, { offset: (page - 1) * FEATURED_PAGE_SIZE, limit: FEATURED_PAGE_SIZE });
     return Response.json(result satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });
   }
-  const filters = parseShopFilters(params, await listShopCategoryNames(db));
+  const filters = parseShopFilters(params, await shopCategoryNames());
   const { items, hasMore } = await listShopProducts(db, filters, {
     offset: (page - 1) * SHOP_PAGE_SIZE,
     limit: SHOP_PAGE_SIZE,

@@ -5,12 +5,11 @@ import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { DEFAULT_BRANDING, DEFAULT_FOOTER } from "~/lib/site-settings";
 import type { RootData } from "~/root";
-import { getReturnsSetting } from "~/server/commerce/index.server";
-import { getDb } from "~/server/platform/http/index.server";
+import { pageReturnsSetting } from "~/routes/_edge/remembered.server";
 
 /** Whether the footer shows 'Withdraw from contract' (the owner's EU withdrawal setting; the same for every visitor). */
 export async function loader() {
-  const returns = await getReturnsSetting(getDb());
+  const returns = await pageReturnsSetting();
   return { withdrawalLink: returns.withdrawalEnabled };
 }
 

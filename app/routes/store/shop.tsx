@@ -18,8 +18,9 @@ import {
 } from "~/lib/product";
 import { seoMeta, brandFrom } from "~/lib/seo";
 import { SEARCH_RESULTS_HEADER } from "~/server/insight/index.server";
-import { listShopCategoryNames, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
+import { listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
 import { storefrontDb } from "~/server/platform/http/index.server";
+import { shopCategoryNames } from "~/routes/_edge/remembered.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/shop";
 
@@ -37,7 +38,7 @@ const OWN_PARAMS = ["search", "category", "sort", "page"] as const;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = storefrontDb();
-  const categories = await listShopCategoryNames(db);
+  const categories = await shopCategoryNames();
   const filters = parseShopFilters(url.searchParams, categories);
   const page = parsePage(url.searchParams.get("page"), MAX_RENDERED_PAGES);
 

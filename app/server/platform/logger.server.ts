@@ -2,7 +2,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { getEnv } from "./env.server";
 
-type RequestScope = { requestId: string; log: pino.Logger };
+type RequestScope = {
+  requestId: string;
+  log: pino.Logger;
+  /** The storefront change log's check this request's reads rely on (storefront-changes.server.ts). */
+  changesChecked?: { by: object; done: Promise<boolean> };
+};
 
 const g = globalThis as unknown as {
   __shopLogger?: pino.Logger;

@@ -5,11 +5,11 @@ import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import { RENDERED_FOR, SESSION_COOKIE_NAMES, type ViewerRole } from "./session-viewer.server";
-import { noteStorefrontChange, statementName, type Database, type Db } from "../db/client.server";
+import type { Database, Db } from "../db/client.server";
 import type { JobTasks } from "../jobs/queue.server";
 import { getRootLogger } from "../logger.server";
 import { contentSecurityPolicy } from "./security-headers.server";
-import { CHANGES_SINCE, StorefrontChanges } from "./storefront-changes.server";
+import { checkedForThisRequest, storefrontChangeLog, type StorefrontChanges } from "./storefront-changes.server";
 
 /**
  * A cache of whole storefront pages, kept per kind of visitor: visitors without cookies all see
@@ -212,18 +212,18 @@ type Capture = (html: Buffer) => void;
  * per-request work a cached page does not need): answers from the cache, or marks the miss.
  * `capture`, last before React Router: copies the page as it is rendered, before compression.
  */
-export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; sessionRole?: SessionRole }) {
+export function pageCache(opts: {
+  maxBytes: number;
+  pool: () => pg.Pool;
+  sessionRole?: SessionRole;
+  /** The server's shared reader of the change log; else one of its own. */
+  changes?: StorefrontChanges;
+}) {
   const store = new PageStore(opts.maxBytes);
   /** Pages being rendered right now, by key: what a concurrent miss of the same URL waits for. */
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const log = getRootLogger();
-  const changes = new StorefrontChanges(async (since) => {
-    const { rows } = await opts.pool().query({ name: statementName("storefront-changes-since"), text: CHANGES_SINCE, values: [since] });
-    const answer = rows[0] as { snapshot: string; lsn: string; changes: (string | null)[] };
-    // Before the check counts: no page rendered from it may read a replica that lacks a change it reported.
-    if (answer.changes.length > 0) noteStorefrontChange(answer.lsn);
-    return answer;
-  });
+  const changes = opts.changes ?? storefrontChangeLog(opts.pool);
 
   /** Pages whose brotli copy is being made, so concurrent hits start it once. */
   const compressing = new WeakSet<CachedPage>();
@@ -249,7 +249,8 @@ export function pageCache(opts: { maxBytes: number; pool: () => pg.Pool; session
     const key = viewer === "anonymous" ? req.originalUrl : `${viewer} ${req.originalUrl}`;
     // Every change committed before this request is known once this check is applied. If the
     // log cannot be read (a database outage), the page answers for itself (503) and is not kept.
-    if (!(await changes.checkAfterNow())) return next();
+    // A miss's loaders reuse this check for what they remember (remembered-reads.server.ts).
+    if (!(await checkedForThisRequest(changes))) return next();
     // Looked up after the check: a page stored while this request waited for it counts too.
     let page = store.get(key);
     if (page && Date.now() - page.storedAt > PAGE_TTL_MS) {

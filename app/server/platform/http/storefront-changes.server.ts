@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type pg from "pg";
+import { noteStorefrontChange, statementName, type Db } from "../db/client.server";
 import { storefrontChanges } from "../db/schema";
+import { requestScope } from "../logger.server";
 
 /**
  * What this app server knows of the storefront change log (storefront_changes, written by
@@ -100,6 +102,48 @@ export const CHANGES_SINCE = `
              where c.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint
                and not pg_visible_in_snapshot(c.xid::text::xid8, $1::pg_snapshot))
     end as changes`;
+
+const g = globalThis as unknown as { __shopChangeLog?: StorefrontChanges };
+
+/** A reader of the change log in the database `pool` holds. */
+export function storefrontChangeLog(pool: () => pg.Pool): StorefrontChanges {
+  return new StorefrontChanges(async (since) => {
+    const { rows } = await pool().query({ name: statementName("storefront-changes-since"), text: CHANGES_SINCE, values: [since] });
+    const answer = rows[0] as { snapshot: string; lsn: string; changes: (string | null)[] };
+    // Before the check counts: nothing read on its strength may come from a replica that lacks a
+    // change it reported.
+    if (answer.changes.length > 0) noteStorefrontChange(answer.lsn);
+    return answer;
+  });
+}
+
+/**
+ * This app server's one reader of the change log, made at start (server/app.ts): the page cache
+ * and the remembered reads (remembered-reads.server.ts) share its checks, so a request that
+ * needs both pays one query.
+ */
+export function shareStorefrontChangeLog(pool: () => pg.Pool): StorefrontChanges {
+  return (g.__shopChangeLog ??= storefrontChangeLog(pool));
+}
+
+/** The shared reader, if this process serves requests (tests that call loaders directly have none). */
+export function sharedStorefrontChangeLog(): StorefrontChanges | undefined {
+  return g.__shopChangeLog;
+}
+
+/**
+ * A check that started after the current request arrived, made once per request however many of
+ * its loaders ask (outside a request, a check of its own each time).
+ */
+export function checkedForThisRequest(changes: StorefrontChanges): Promise<boolean> {
+  const scope = requestScope.getStore();
+  if (!scope) return changes.checkAfterNow();
+  const made = scope.changesChecked;
+  if (made?.by === changes) return made.done;
+  const done = changes.checkAfterNow();
+  scope.changesChecked = { by: changes, done };
+  return done;
+}
 
 /**
  * Logs a change to one product's page that no product column shows (a review reply), in the

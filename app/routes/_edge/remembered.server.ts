@@ -1,0 +1,19 @@
+import { listShopCategoryNames } from "~/server/catalog/index.server";
+import { getReturnsSetting } from "~/server/commerce/index.server";
+import { loadSiteSettings } from "~/server/content/index.server";
+import { getDb, rememberedRead, storefrontDb } from "~/server/platform/http/index.server";
+
+/**
+ * What nearly every storefront request reads and almost never changes, remembered between
+ * changes the storefront change log reports (platform/http/remembered-reads.server.ts). For
+ * pages and their data requests only: a write, or a read inside a transaction, reads the table.
+ */
+
+/** The site settings the root loader hands every page. */
+export const pageSiteSettings = () => rememberedRead("site-settings", () => loadSiteSettings(getDb()));
+
+/** The returns setting, for the footer's withdrawal link. */
+export const pageReturnsSetting = () => rememberedRead("returns-setting", () => getReturnsSetting(getDb()));
+
+/** The active categories' names, which every listing's filters are read against. */
+export const shopCategoryNames = () => rememberedRead("shop-category-names", () => listShopCategoryNames(storefrontDb()));

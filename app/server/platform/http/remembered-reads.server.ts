@@ -1,0 +1,43 @@
+import { checkedForThisRequest, sharedStorefrontChangeLog } from "./storefront-changes.server";
+
+/**
+ * Reads every storefront page repeats (the site settings, the returns setting, the active
+ * categories), kept in memory and reused while the storefront change log reports no change that
+ * could concern them. Any write to site_settings or categories logs a change to everything
+ * (migration 0008), which is exactly when these must be read again; a product's stock alone
+ * does not. Each request still waits for a check of the log that started after it arrived
+ * (shared with every other request meanwhile, and with the page cache), so an owner's save shows
+ * on the very next request, from any app server.
+ *
+ * Only for reads outside a transaction, of the whole shop's data: the caller passes the load.
+ * Without a shared change log (no server running: a test calling a loader, a script), every read
+ * goes to the database.
+ */
+type Kept = { generation: number; value: Promise<unknown> };
+const kept = new Map<string, Kept>();
+
+export async function rememberedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const changes = sharedStorefrontChangeLog();
+  // The log unreadable (an outage): read, and let the read's own failure answer.
+  if (!changes || !(await checkedForThisRequest(changes))) return load();
+  const hit = kept.get(key);
+  if (hit && changes.isFresh(hit.generation, null)) return hit.value as Promise<T>;
+  // Known from the check this request waited for: anything committed later makes a later check
+  // report a change, and this copy is dropped then, even if the read below already shows it.
+  const generation = changes.generation;
+  const value = load();
+  // Kept while still loading, so the requests that arrive meanwhile share the one read.
+  const entry: Kept = { generation, value };
+  kept.set(key, entry);
+  try {
+    return await value;
+  } catch (err) {
+    if (kept.get(key) === entry) kept.delete(key);
+    throw err;
+  }
+}
+
+/** For tests: forget every remembered read. */
+export function forgetRememberedReads() {
+  kept.clear();
+}
