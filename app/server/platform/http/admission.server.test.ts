@@ -30,7 +30,7 @@ async function app(opts: Partial<AdmissionOptions> = {}) {
     held.push({ path: "/events", finish: () => res.end() });
   });
   a.all("/{*rest}", (req, res) => {
-    held.push({ path: req.path, finish: () => res.send("done") });
+    held.push({ path: req.originalUrl, finish: () => res.send("done") });
   });
   server = a.listen(0, "127.0.0.1");
   await new Promise((r) => server!.once("listening", r));
@@ -83,6 +83,38 @@ describe("admission control", () => {
     held[3]!.finish();
     for (const r of [running[1]!, ...queued]) expect((await r.response).status).toBe(200);
     expect(gate.stats()).toEqual({ inFlight: 0, waiting: 0, refused: 1 });
+  });
+
+  it("a burst of searches does not hold up the other requests: three turns of four go to them, every fourth to a search", async () => {
+    const { held, get, until } = await app({ concurrency: 1, queue: 100 });
+    const answers = [get("/product/first")];
+    await until(() => held.length === 1);
+    // Six searches (the listing, its data request, Load More) queue first, then four other requests.
+    for (const path of ["/shop?search=a", "/shop.data?search=b", "/api/products?search=c&page=2", "/shop?search=d", "/shop?search=e", "/shop?search=f"]) {
+      answers.push(get(path));
+    }
+    // An empty term is the plain listing, not a search.
+    for (const path of ["/product/x", "/shop?search=", "/api/cart/quote", "/admin"]) answers.push(get(path));
+    await until(() => answers.length === 11);
+    await new Promise((r) => setTimeout(r, 50));
+    for (let turn = 1; turn <= 10; turn++) {
+      held[turn - 1]!.finish();
+      await until(() => held.length === turn + 1);
+    }
+    held[10]!.finish();
+    expect(held.map((h) => h.path).slice(1)).toEqual([
+      "/product/x",
+      "/shop?search=",
+      "/api/cart/quote",
+      "/shop?search=a",
+      "/admin",
+      "/shop.data?search=b",
+      "/api/products?search=c&page=2",
+      "/shop?search=d",
+      "/shop?search=e",
+      "/shop?search=f",
+    ]);
+    for (const a of answers) expect((await a.response).status).toBe(200);
   });
 
   it("refuses a request that waited longer than maxWaitMs, and answers data requests and APIs in their own form", async () => {

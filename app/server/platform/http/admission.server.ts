@@ -11,6 +11,11 @@ import { getRootLogger } from "../logger.server";
  * those that waited longer than the pool's connection timeout failed.
  *
  * Static files and pages from the page cache are answered before this middleware and never wait.
+ *
+ * Searches wait in a lane of their own. A search renders a listing nobody else asked for (no
+ * cache can share it), so a burst of them could fill the queue ahead of everything else; while
+ * both lanes wait, three turns of four go to the other requests (product pages, the cart,
+ * checkouts, the admin), and every fourth to a search, so neither lane is starved.
  */
 
 export type AdmissionOptions = {
@@ -24,6 +29,8 @@ export type AdmissionOptions = {
   unavailablePage: () => string;
   /** Requests that never wait (the health check, uploaded files). */
   exempt?: (req: Request) => boolean;
+  /** Which requests wait in the searches' lane (default: `isSearch`). */
+  isSearch?: (req: Request) => boolean;
 };
 
 export type AdmissionStats = { inFlight: number; waiting: number; refused: number };
@@ -31,12 +38,28 @@ export type AdmissionStats = { inFlight: number; waiting: number; refused: numbe
 /** Paths that skip the queue: the load balancer's health and readiness checks and files from disk storage. */
 export const EXEMPT = /^\/(?:healthz$|readyz$|media\/)/;
 
+/** A storefront search: the listing, its data request or its Load More, with a search term. */
+export function isSearch(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.path !== "/shop" && req.path !== "/shop.data" && req.path !== "/api/products") return false;
+  const term = req.query.search;
+  return typeof term === "string" && term.trim() !== "";
+}
+
+/** While both lanes wait, turns the other requests get before a search gets one. */
+const TURNS_BEFORE_A_SEARCH = 3;
+
 type Waiter = { admit: () => void; refuse: () => void };
 
 export function admissionControl(opts: AdmissionOptions) {
   const log = getRootLogger();
   const exempt = opts.exempt ?? ((req: Request) => EXEMPT.test(req.path));
-  const waiting = new Set<Waiter>();
+  const searchLane = opts.isSearch ?? isSearch;
+  // Insertion-ordered: each lane is first come, first served.
+  const lanes = { other: new Set<Waiter>(), search: new Set<Waiter>() };
+  const waitingCount = () => lanes.other.size + lanes.search.size;
+  /** Turns the other lane took in a row while searches waited. */
+  let othersInARow = 0;
   let inFlight = 0;
   let refused = 0;
   let unreported = 0;
@@ -49,18 +72,22 @@ export function admissionControl(opts: AdmissionOptions) {
     if (reportTimer) return;
     reportTimer = setTimeout(() => {
       reportTimer = undefined;
-      log.warn({ refused: unreported, inFlight, waiting: waiting.size, why }, "busy: requests refused with 503");
+      log.warn({ refused: unreported, inFlight, waiting: waitingCount(), why }, "busy: requests refused with 503");
       unreported = 0;
     }, 5_000);
     reportTimer.unref();
   };
 
+  const takeTurn = (): Waiter => {
+    const searchFirst = lanes.other.size === 0 || (lanes.search.size > 0 && othersInARow >= TURNS_BEFORE_A_SEARCH);
+    const lane = searchFirst ? lanes.search : lanes.other;
+    othersInARow = searchFirst || lanes.search.size === 0 ? 0 : othersInARow + 1;
+    const first = lane.values().next().value!;
+    lane.delete(first);
+    return first;
+  };
   const next = () => {
-    while (inFlight < opts.concurrency && waiting.size) {
-      const first = waiting.values().next().value!;
-      waiting.delete(first);
-      first.admit();
-    }
+    while (inFlight < opts.concurrency && waitingCount() > 0) takeTurn().admit();
   };
 
   const middleware = (req: Request, res: Response, proceed: NextFunction) => {
@@ -89,11 +116,12 @@ export function admissionControl(opts: AdmissionOptions) {
       proceed();
     };
 
-    if (inFlight < opts.concurrency && waiting.size === 0) return admit();
-    if (waiting.size >= opts.queue) {
+    if (inFlight < opts.concurrency && waitingCount() === 0) return admit();
+    if (waitingCount() >= opts.queue) {
       reportRefusal("queue full");
       return refuse(req, res, opts.unavailablePage);
     }
+    const lane = searchLane(req) ? lanes.search : lanes.other;
     const waiter: Waiter = {
       admit: () => {
         clearTimeout(timer);
@@ -101,7 +129,7 @@ export function admissionControl(opts: AdmissionOptions) {
         admit();
       },
       refuse: () => {
-        waiting.delete(waiter);
+        lane.delete(waiter);
         res.off("close", gone);
         reportRefusal("waited too long");
         refuse(req, res, opts.unavailablePage);
@@ -111,14 +139,14 @@ export function admissionControl(opts: AdmissionOptions) {
     // A client that gave up leaves the queue: nobody would read its page.
     const gone = () => {
       clearTimeout(timer);
-      waiting.delete(waiter);
+      lane.delete(waiter);
     };
     res.once("close", gone);
-    waiting.add(waiter);
+    lane.add(waiter);
   };
 
   return Object.assign(middleware, {
-    stats: (): AdmissionStats => ({ inFlight, waiting: waiting.size, refused }),
+    stats: (): AdmissionStats => ({ inFlight, waiting: waitingCount(), refused }),
   });
 }
 
