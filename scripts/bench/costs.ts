@@ -135,7 +135,7 @@ export function dataUrl(pageUrl: string): string {
 const timed = (res: Timed, hit?: boolean) => ({ ok: res.status === 200, bytes: res.bytes, ...(hit === undefined ? {} : { hit }) });
 
 /** Products only these checkouts buy (tracked stock raised so none sells out), apart from the load test's. */
-async function checkoutPool(client: pg.Client): Promise<string[]> {
+export async function checkoutPool(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `update products set stock_quantity = 1000000 where id in (
        select id from products where active and not unlimited_stock and stock_quantity > 0 order by sku desc limit 50)
@@ -145,7 +145,7 @@ async function checkoutPool(client: pg.Client): Promise<string[]> {
 }
 
 /** One order placed as a shopper does: create the checkout, pay on the test provider's form, verify. */
-async function placeOrder(base: string, pool: string[], i: number): Promise<{ ok: boolean; bytes: number }> {
+export async function placeOrder(base: string, pool: string[], i: number): Promise<{ ok: boolean; bytes: number }> {
   const r = seeded(7000 + i);
   // Uncompressed: the answers are read (the provider's URL, the verdict) and small anyway.
   const headers = { "content-type": "application/json", "user-agent": AGENT, "accept-encoding": "identity" };

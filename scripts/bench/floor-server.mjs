@@ -2,6 +2,10 @@
 // through node:http, with the shop's pool size. Started by floor.ts as a separate process, as
 // the shop is, so both sides share the machine the same way. The ORDER BY must match the shop's
 // (and its index, `nulls last`) exactly, or PostgreSQL sorts the whole table and the floor is no floor.
+// `/search` replays the statements the shop's own search sent for one term (FLOOR_SEARCH, a JSON
+// file floor.ts recorded: scripts/bench/search-statements.ts), its transaction included, on one
+// pooled client, and answers the last statement's rows.
+import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 
@@ -10,9 +14,22 @@ const LISTING = `select id, name, price_cents, original_price_cents, image_url, 
   unlimited_stock, stock_quantity from products where active
   order by featured desc nulls last, created_at desc nulls last, id desc nulls last limit 24`;
 
-const server = http.createServer(async (_req, res) => {
+const search = process.env.FLOOR_SEARCH ? JSON.parse(fs.readFileSync(process.env.FLOOR_SEARCH, "utf8")) : [];
+
+async function searched() {
+  const client = await pool.connect();
   try {
-    const { rows } = await pool.query({ name: "listing", text: LISTING });
+    let last;
+    for (const s of search) last = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode });
+    return last?.rows ?? [];
+  } finally {
+    client.release();
+  }
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const rows = req.url.startsWith("/search") ? await searched() : (await pool.query({ name: "listing", text: LISTING })).rows;
     const body = JSON.stringify({ products: rows });
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     res.end(body);
