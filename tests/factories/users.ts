@@ -30,6 +30,22 @@ export type UserOptions = {
 export const DEFAULT_TEST_PASSWORD = "correct-horse-battery";
 
 /**
+ * One hash per password for the whole test process. better-auth's scrypt costs 100–200 ms of CPU a
+ * hash, and nearly every user a test makes has the same password; a hash made once still verifies
+ * for each of them as a sign-up's own would.
+ */
+const hashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
+/**
  * An account as an email-and-password sign-up leaves it (user, credential account, profile),
  * confirmed unless `verified: false`. Unique email unless given.
  */
@@ -40,7 +56,7 @@ export async function makeUser(db: Db, opts: UserOptions = {}): Promise<TestUser
   const firstName = opts.firstName ?? (role === "admin" ? "Ada" : "Casey");
   const lastName = opts.lastName ?? (role === "admin" ? "Admin" : "Customer");
   const name = `${firstName} ${lastName}`.trim();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwordHashOf(password);
   const emailVerified = opts.verified ?? true;
   const id = await db.transaction((tx) =>
     insertPasswordUser(tx, { email, passwordHash, name, role, emailVerified, firstName, lastName, phone: opts.phone }),
