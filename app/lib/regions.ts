@@ -39,6 +39,14 @@ function fold(s: string): string {
     .trim();
 }
 
+// Folded once: every quote reads an address's region against the whole list of its country.
+const foldedNames = new WeakMap<Region, string>();
+function foldedName(region: Region): string {
+  let folded = foldedNames.get(region);
+  if (folded === undefined) foldedNames.set(region, (folded = fold(region.name)));
+  return folded;
+}
+
 /**
  * The region's code for what was typed: its code ('ca', 'CA.', 'US-CA'), its name ('California',
  * 'QUEBEC') or an abbreviation of its name that fits no other region of the country ('Calif.',
@@ -55,11 +63,11 @@ export function regionCode(country: string, typed: string | undefined): string |
   const code = key.startsWith(`${c} `) ? key.slice(3).replace(/ /g, "") : key.replace(/ /g, "");
   const byCode = regions.find((r) => r.code === code);
   if (byCode) return byCode.code;
-  const byName = regions.filter((r) => fold(r.name) === key);
+  const byName = regions.filter((r) => foldedName(r) === key);
   if (byName.length === 1) return byName[0]!.code;
   // An abbreviation: the start of one region's name, at least three letters ('Calif', 'Ont').
   if (key.replace(/ /g, "").length < 3) return null;
-  const starts = regions.filter((r) => fold(r.name).startsWith(key));
+  const starts = regions.filter((r) => foldedName(r).startsWith(key));
   return starts.length === 1 ? starts[0]!.code : null;
 }
 

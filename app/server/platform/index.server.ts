@@ -2,7 +2,7 @@
 // HTTP edges, jobs, mail outbox, storage, settings store, logging). Platform imports no area.
 // Routes do not import this face: they use the route kit, ./http/index.server.ts.
 
-export { closeDatabase, getDb, openDatabase } from "./db/client.server";
+export { closeDatabase, getDb, openDatabase, statementName } from "./db/client.server";
 export type { Database, Db } from "./db/client.server";
 export { runMigrations } from "./db/migrate.server";
 export {

@@ -1,5 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, products } from "../../platform/index.server";
+import { namedStatement } from "../pricing/statements.server";
 import { isUuid } from "~/lib/uuid";
 
 
@@ -10,7 +11,12 @@ import { isUuid } from "~/lib/uuid";
 export async function loadCartProducts(db: Db, ids: string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
   if (!valid.length) return [];
-  return db
+  return cartProductsStatement(db).execute({ ids: valid });
+}
+
+// One array parameter, so every cart, whatever its size, is the same statement.
+const cartProductsStatement = namedStatement("cart-products", (db) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -23,5 +29,5 @@ export async function loadCartProducts(db: Db, ids: string[]) {
       weightGrams: products.weightGrams,
     })
     .from(products)
-    .where(inArray(products.id, valid));
-}
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`),
+);

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatMoney } from "~/lib/money";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountMinimumMessage } from "~/lib/pricing-view";
 import { categories, type Db, discountCodes, discountUses } from "../../platform/index.server";
+import { namedStatement } from "./statements.server";
 import type { DiscountRule } from "./quote.server";
 
 /** The owner's and the checkout's one rule for what a code may look like. */
@@ -13,9 +14,16 @@ export type CodeRow = typeof discountCodes.$inferSelect;
 export async function findCode(db: Db, typed: string): Promise<CodeRow | null> {
   const code = typed.trim();
   if (!CODE_PATTERN.test(code)) return null;
-  const [row] = await db.select().from(discountCodes).where(sql`lower(${discountCodes.code}) = ${code.toLowerCase()}`);
+  const [row] = await codeStatement(db).execute({ code: code.toLowerCase() });
   return row ?? null;
 }
+
+const codeStatement = namedStatement("pricing-code", (db) =>
+  db
+    .select()
+    .from(discountCodes)
+    .where(sql`lower(${discountCodes.code}) = ${sql.placeholder("code")}`),
+);
 
 export type CodeStatus = "active" | "inactive" | "scheduled" | "expired" | "used_up";
 

@@ -1,9 +1,10 @@
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { normalizePostcode } from "~/lib/address";
 import { prefixMatch } from "~/lib/postcodes";
-import { regionCode } from "~/lib/regions";
+import { regionCode, regionsOf } from "~/lib/regions";
 import type { ShippingOption } from "~/lib/pricing-view";
 import { type Db, shippingRates, shippingZones, type WeightBand } from "../../platform/index.server";
+import { namedStatement } from "./statements.server";
 
 /**
  * Shipping by destination and weight (docs/money-path.md, "Shipping"). Pure matching and pricing,
@@ -113,31 +114,86 @@ export async function loadZonesFor(db: Db, country: string): Promise<Zone[]> {
  * True when a zone of the address's own country names regions and the address names none of its
  * country's: it would ship at the country's rate by mistake, so the checkout refuses it.
  */
-export function zoneRegionMissing(zones: Zone[], destination: Destination): boolean {
+function zoneRegionMissing(destination: Destination, countryHasRegionZones: boolean): boolean {
   const country = destination.country.trim().toUpperCase();
   if (destination.state?.trim() && regionCode(country, destination.state)) return false;
-  return zones.some((z) => !z.restOfWorld && z.regions.length > 0 && z.countries.includes(country));
+  return countryHasRegionZones;
 }
 
 /** The matched zone and its rates, if any, and `zoneRegionMissing`'s answer. */
 export type ZoneRead = { found: { zone: Zone; rates: Rate[] } | null; regionMissing: boolean };
 
+type ZoneWithRates = Zone & { rates: Rate[] };
+
+/**
+ * A zone and its rates as one JSON object, in the shapes of `Zone` and `Rate` (rates in the owner's
+ * order, as the Shipping & Tax screen lists them), for `z`, a row of shipping_zones.
+ */
+const ZONE_WITH_RATES = sql.raw(`json_build_object(
+  'id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions,
+  'postcodePrefixes', z.postcode_prefixes, 'restOfWorld', z.rest_of_world, 'position', z.position,
+  'rates', (select coalesce(json_agg(json_build_object(
+      'id', r.id, 'zoneId', r.zone_id, 'name', r.name, 'kind', r.kind, 'priceCents', r.price_cents,
+      'freeOverCents', r.free_over_cents, 'weightBands', r.weight_bands, 'estimate', r.estimate,
+      'freeWithCode', r.free_with_code, 'position', r.position) order by r.position, r.created_at), '[]')
+    from shipping_rates r where r.zone_id = z.id))`);
+
+const withoutRates = ({ rates, ...zone }: ZoneWithRates) => ({ zone, rates });
+
 /**
  * The zone an address ships from and its rates (null when no zone covers it), and whether the
- * address lacks a region that one of its country's zones asks for (`zoneRegionMissing`).
+ * address lacks a region that one of its country's zones asks for (`zoneRegionMissing`), in one
+ * round trip. The database leaves out only zones that cannot be the answer: a postcode zone none
+ * of whose prefixes starts the postcode (every match of `prefixMatch` does), a region zone whose
+ * regions are all codes of the country and none the address's (or the address names no region),
+ * and every whole-country zone but the first in the owner's order; `matchZone` picks among the
+ * rest, so the rule is written once.
  */
 export async function loadZoneFor(db: Db, destination: Destination): Promise<ZoneRead> {
-  const zones = await loadZonesFor(db, destination.country);
-  const zone = matchZone(zones, destination);
-  const regionMissing = zoneRegionMissing(zones, destination);
-  return { found: zone ? { zone, rates: await loadRates(db, [zone.id]) } : null, regionMissing };
+  const country = destination.country.trim().toUpperCase();
+  const region = regionCode(country, destination.state) ?? "";
+  const [row] = await zoneForStatement(db).execute({
+    country,
+    postcode: normalizePostcode(destination.zipCode),
+    region,
+    // Empty for a country without a list of regions: its zones' regions are left to matchZone.
+    codes: regionsOf(country).map((r) => r.code),
+  });
+  const zone = matchZone(row?.zones ?? [], destination) as ZoneWithRates | null;
+  return { found: zone ? withoutRates(zone) : null, regionMissing: zoneRegionMissing(destination, Boolean(row?.regionZones)) };
 }
+
+const zoneForStatement = namedStatement("pricing-zone-for", (db) => {
+  const country = sql`array[${sql.placeholder("country")}]::text[]`;
+  const codes = sql`${sql.placeholder("codes")}::text[]`;
+  const region = sql`${sql.placeholder("region")}::text`;
+  const wholeCountry = (z: string) => sql.raw(`cardinality(${z}.postcode_prefixes) = 0 and cardinality(${z}.regions) = 0`);
+  return db
+    .select({
+      zones: sql<ZoneWithRates[] | null>`(select json_agg(${ZONE_WITH_RATES} order by z.position, z.created_at, z.id)
+        from shipping_zones z
+       where z.rest_of_world
+          or (z.countries @> ${country}
+              and (cardinality(z.postcode_prefixes) = 0
+                   or exists (select 1 from unnest(z.postcode_prefixes) p where p <> '' and starts_with(${sql.placeholder("postcode")}::text, p)))
+              and (cardinality(z.regions) = 0 or cardinality(${codes}) = 0
+                   or (${region} <> '' and (z.regions @> array[${region}] or not z.regions <@ ${codes})))
+              and (not (${wholeCountry("z")})
+                   or z.id = (select w.id from shipping_zones w where w.countries @> ${country} and not w.rest_of_world and ${wholeCountry("w")}
+                               order by w.position, w.created_at, w.id limit 1))))`,
+      regionZones: sql<boolean>`exists (select 1 from shipping_zones w where w.countries @> ${country} and not w.rest_of_world and cardinality(w.regions) > 0)`,
+    })
+    .from(sql`(select 1) as one`);
+});
 
 /** Without an address, shipping is known only when one rest-of-world zone serves every address. */
 export async function loadZonesWithoutAddress(db: Db): Promise<ZoneRead> {
-  const zones = await db.select(zoneColumns).from(shippingZones).limit(2);
+  const { rows } = await db.execute<{ zones: ZoneWithRates[] | null }>(
+    sql`select (select json_agg(${ZONE_WITH_RATES}) from (select * from shipping_zones limit 2) z) as zones`,
+  );
+  const zones = rows[0]?.zones ?? [];
   if (zones.length !== 1 || !zones[0]!.restOfWorld) return { found: null, regionMissing: false };
-  return { found: { zone: zones[0]!, rates: await loadRates(db, [zones[0]!.id]) }, regionMissing: false };
+  return { found: withoutRates(zones[0]!), regionMissing: false };
 }
 
 /** A rate's columns, as the Shipping & Tax screen reads them (settings-admin.server.ts). */
@@ -152,14 +208,6 @@ export const rateFields = {
   estimate: shippingRates.estimate,
   freeWithCode: shippingRates.freeWithCode,
 };
-
-/** The engine's Rate: those and the owner's order. */
-const rateColumns = { ...rateFields, position: shippingRates.position };
-
-async function loadRates(db: Db, zoneIds: string[]): Promise<Rate[]> {
-  if (!zoneIds.length) return [];
-  return db.select(rateColumns).from(shippingRates).where(inArray(shippingRates.zoneId, zoneIds)).orderBy(asc(shippingRates.position));
-}
 
 /**
  * The lowest 'free over' threshold of the shop's rates, for the benefits strip's 'On all orders

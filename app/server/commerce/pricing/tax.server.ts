@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, taxRates, taxSettings } from "../../platform/index.server";
+import { namedStatement } from "./statements.server";
 import { regionCode } from "~/lib/regions";
 import type { Destination } from "./shipping.server";
 
@@ -54,16 +55,22 @@ export async function loadTax(
   destination: Destination | null,
 ): Promise<{ settings: TaxSettings; rate: number | null; regionMissing: boolean }> {
   const country = destination ? destination.country.trim().toUpperCase() : "";
-  const { rows } = await db.execute<{ tax_name: string | null; prices_include_tax: boolean; shipping_taxable: boolean; rates: CountryRate[] | null; any_rate: boolean }>(
-    sql`select s.tax_name, s.prices_include_tax, s.shipping_taxable,
-               (select json_agg(json_build_object('region', r.region, 'rate', r.rate_basis_points)) from tax_rates r
-                 where r.country = ${country}) as rates,
-               exists (select 1 from tax_rates) as any_rate
-          from (select 1) one left join tax_settings s on s.id = 1`,
-  );
-  const row = rows[0];
-  const settings = row?.tax_name ? { taxName: row.tax_name, pricesIncludeTax: row.prices_include_tax, shippingTaxable: row.shipping_taxable } : DEFAULT_TAX_SETTINGS;
-  if (!destination) return { settings, rate: row?.any_rate ? null : 0, regionMissing: false };
+  const [row] = await taxStatement(db).execute({ country });
+  const settings = row?.taxName ? { taxName: row.taxName, pricesIncludeTax: row.pricesIncludeTax, shippingTaxable: row.shippingTaxable } : DEFAULT_TAX_SETTINGS;
+  if (!destination) return { settings, rate: row?.anyRate ? null : 0, regionMissing: false };
   const picked = pickTaxRate(country, destination.state, (row?.rates ?? []).map((r) => ({ region: r.region, rate: Number(r.rate) })));
   return { settings, ...picked };
 }
+
+const taxStatement = namedStatement("pricing-tax", (db) =>
+  db
+    .select({
+      taxName: sql<string | null>`s.tax_name`,
+      pricesIncludeTax: sql<boolean>`s.prices_include_tax`,
+      shippingTaxable: sql<boolean>`s.shipping_taxable`,
+      rates: sql<CountryRate[] | null>`(select json_agg(json_build_object('region', r.region, 'rate', r.rate_basis_points)) from tax_rates r
+        where r.country = ${sql.placeholder("country")}::text)`,
+      anyRate: sql<boolean>`exists (select 1 from tax_rates)`,
+    })
+    .from(sql`(select 1) one left join tax_settings s on s.id = 1`),
+);
