@@ -74,6 +74,9 @@ http.on("error", async (err) => {
 http.on("listening", () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   console.log(`\n  Shop ready on http://${shown}:${http.address().port}\n`);
+  // Once the shop answers, not during its start: started inside boot(), loading react-email ran
+  // before the ready line (0.5–0.7 s of a start's 2.2–3.5 s of CPU, docs/decisions/0020).
+  shop.warmUpMailTemplates();
 });
 
 async function stop(signal) {

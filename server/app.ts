@@ -26,6 +26,7 @@ import { unavailablePage } from "./unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
 export { beginShutdown } from "~/server/platform/shutdown.server";
+export { warmUpMailTemplates } from "~/server/platform/mail/templates/load.server";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { stopVisitCounting } from "./insight/index.server";
-import { type Database, type JobTasks, cdnJobs, cdnPurgerFromEnv, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startCdnPurgeWatch, startJobRunner, startPurgeCursor, mailJobs, queueJobsForWaitingMails, warmUpMailTemplates } from "./platform/index.server";
+import { type Database, type JobTasks, cdnJobs, cdnPurgerFromEnv, closeDatabase, getAuthSecret, getEnv, getRootLogger, openDatabase, changeLogJobs, runMigrations, startCdnPurgeWatch, startJobRunner, startPurgeCursor, mailJobs, queueJobsForWaitingMails } from "./platform/index.server";
 import { seedBase, seedDemo } from "./seed/seed.server";
 import { commerceJobs, queueCommerceStartJobs } from "./commerce/index.server";
 import { personalDataJobs } from "./people/index.server";
@@ -48,7 +48,6 @@ export async function boot() {
   } else {
     await seedBase(db);
   }
-  warmUpMailTemplates();
   // The job queue's worker (docs/decisions/0028): jobs as they commit, and the areas' cron lines.
   const jobs = await startJobRunner(db, shopJobs(db), { concurrency: JOB_CONCURRENCY, directUrl });
   await queueJobsForWaitingMails(db);
