@@ -12,10 +12,16 @@ export type CodeRow = typeof discountCodes.$inferSelect;
 
 /** The stored code a shopper typed (any case, spaces around ignored), or null. */
 export async function findCode(db: Db, typed: string): Promise<CodeRow | null> {
-  const code = typed.trim();
-  if (!CODE_PATTERN.test(code)) return null;
-  const [row] = await codeStatement(db).execute({ code: code.toLowerCase() });
+  const code = codeKey(typed);
+  if (code === null) return null;
+  const [row] = await codeStatement(db).execute({ code });
   return row ?? null;
+}
+
+/** What a typed code is looked up by (`lower(code)`); null when it cannot be a code. */
+export function codeKey(typed: string): string | null {
+  const code = typed.trim();
+  return CODE_PATTERN.test(code) ? code.toLowerCase() : null;
 }
 
 const codeStatement = namedStatement("pricing-code", (db) =>

@@ -1,9 +1,11 @@
 import { NO_SHIPPING_MESSAGE, type DiscountReview, type Quote, type ShippingReview } from "~/lib/pricing-view";
-import type { Db } from "../../platform/index.server";
-import { checkCode, findCode, type CodeRow } from "./discount-codes.server";
+import { sql } from "drizzle-orm";
+import { type Db, discountCodes } from "../../platform/index.server";
+import { checkCode, codeKey, findCode, type CodeRow } from "./discount-codes.server";
 import { DEFAULT_PRICING, priceQuote, type DiscountRule, type PricingLine } from "./quote.server";
-import { loadZoneFor, loadZonesWithoutAddress, shippingOptions, type Destination, type ZoneRead } from "./shipping.server";
-import { loadTax, type TaxSettings } from "./tax.server";
+import { loadZonesWithoutAddress, shippingOptions, zoneForColumns, zoneForRead, zoneForValues, type Destination, type ZoneRead } from "./shipping.server";
+import { namedStatement } from "./statements.server";
+import { loadTax, taxColumns, taxRead, taxValues, type TaxSettings } from "./tax.server";
 
 export type { Destination } from "./shipping.server";
 
@@ -43,15 +45,33 @@ export type PricingReads = {
 
 export function startPricingReads(db: Db, request: Pick<PricingRequest, "destination" | "code">): PricingReads {
   const typed = request.code?.trim();
-  const reads: PricingReads = {
-    code: typed ? findCode(db, typed) : null,
-    zone: request.destination ? loadZoneFor(db, request.destination) : loadZonesWithoutAddress(db),
-    tax: loadTax(db, request.destination),
-  };
+  const { destination } = request;
+  let reads: PricingReads;
+  if (destination) {
+    // One statement for all three, so a quote waits on one backend rather than three.
+    const read = addressReadsStatement(db)
+      .execute({ code: typed ? codeKey(typed) : null, ...zoneForValues(destination), ...taxValues(destination) })
+      .then(([row]) => row);
+    reads = {
+      code: typed ? read.then((row) => row?.code ?? null) : null,
+      zone: read.then((row) => zoneForRead(row, destination)),
+      tax: read.then((row) => taxRead(row, destination)),
+    };
+  } else {
+    reads = { code: typed ? findCode(db, typed) : null, zone: loadZonesWithoutAddress(db), tax: loadTax(db, null) };
+  }
   // Awaited later; a failure is seen there, not as an unhandled rejection now.
   for (const p of [reads.code, reads.zone, reads.tax]) p?.catch(() => {});
   return reads;
 }
+
+/** The code's row (none when `code` is null), the address's zone and its tax, in one round trip. */
+const addressReadsStatement = namedStatement("pricing-reads", (db) =>
+  db
+    .select({ code: discountCodes, ...zoneForColumns(), ...taxColumns() })
+    .from(sql`(select 1) as one`)
+    .leftJoin(discountCodes, sql`lower(${discountCodes.code}) = ${sql.placeholder("code")}::text`),
+);
 
 export type PricedCart = {
   quote: Quote;

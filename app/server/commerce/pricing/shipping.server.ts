@@ -150,27 +150,23 @@ const withoutRates = ({ rates, ...zone }: ZoneWithRates) => ({ zone, rates });
  * rest, so the rule is written once.
  */
 export async function loadZoneFor(db: Db, destination: Destination): Promise<ZoneRead> {
-  const country = destination.country.trim().toUpperCase();
-  const region = regionCode(country, destination.state) ?? "";
-  const [row] = await zoneForStatement(db).execute({
-    country,
-    postcode: normalizePostcode(destination.zipCode),
-    region,
-    // Empty for a country without a list of regions: its zones' regions are left to matchZone.
-    codes: regionsOf(country).map((r) => r.code),
-  });
-  const zone = matchZone(row?.zones ?? [], destination) as ZoneWithRates | null;
-  return { found: zone ? withoutRates(zone) : null, regionMissing: zoneRegionMissing(destination, Boolean(row?.regionZones)) };
+  const [row] = await zoneForStatement(db).execute(zoneForValues(destination));
+  return zoneForRead(row, destination);
 }
 
-const zoneForStatement = namedStatement("pricing-zone-for", (db) => {
+const zoneForStatement = namedStatement("pricing-zone-for", (db) => db.select(zoneForColumns()).from(sql`(select 1) as one`));
+
+/**
+ * `loadZoneFor`'s columns, for a statement that reads them with others in the same round trip;
+ * its placeholders are `zoneForValues`' (`country` as `loadTax` takes it).
+ */
+export function zoneForColumns() {
   const country = sql`array[${sql.placeholder("country")}]::text[]`;
-  const codes = sql`${sql.placeholder("codes")}::text[]`;
+  const codes = sql`${sql.placeholder("regionCodes")}::text[]`;
   const region = sql`${sql.placeholder("region")}::text`;
   const wholeCountry = (z: string) => sql.raw(`cardinality(${z}.postcode_prefixes) = 0 and cardinality(${z}.regions) = 0`);
-  return db
-    .select({
-      zones: sql<ZoneWithRates[] | null>`(select json_agg(${ZONE_WITH_RATES} order by z.position, z.created_at, z.id)
+  return {
+    zones: sql<ZoneWithRates[] | null>`(select json_agg(${ZONE_WITH_RATES} order by z.position, z.created_at, z.id)
         from shipping_zones z
        where z.rest_of_world
           or (z.countries @> ${country}
@@ -181,10 +177,25 @@ const zoneForStatement = namedStatement("pricing-zone-for", (db) => {
               and (not (${wholeCountry("z")})
                    or z.id = (select w.id from shipping_zones w where w.countries @> ${country} and not w.rest_of_world and ${wholeCountry("w")}
                                order by w.position, w.created_at, w.id limit 1))))`,
-      regionZones: sql<boolean>`exists (select 1 from shipping_zones w where w.countries @> ${country} and not w.rest_of_world and cardinality(w.regions) > 0)`,
-    })
-    .from(sql`(select 1) as one`);
-});
+    regionZones: sql<boolean>`exists (select 1 from shipping_zones w where w.countries @> ${country} and not w.rest_of_world and cardinality(w.regions) > 0)`,
+  };
+}
+
+export function zoneForValues(destination: Destination) {
+  const country = destination.country.trim().toUpperCase();
+  return {
+    country,
+    postcode: normalizePostcode(destination.zipCode),
+    region: regionCode(country, destination.state) ?? "",
+    // Empty for a country without a list of regions: its zones' regions are left to matchZone.
+    regionCodes: regionsOf(country).map((r) => r.code),
+  };
+}
+
+export function zoneForRead(row: { zones: ZoneWithRates[] | null; regionZones: boolean } | undefined, destination: Destination): ZoneRead {
+  const zone = matchZone(row?.zones ?? [], destination) as ZoneWithRates | null;
+  return { found: zone ? withoutRates(zone) : null, regionMissing: zoneRegionMissing(destination, Boolean(row?.regionZones)) };
+}
 
 /** Without an address, shipping is known only when one rest-of-world zone serves every address. */
 export async function loadZonesWithoutAddress(db: Db): Promise<ZoneRead> {

@@ -54,23 +54,33 @@ export async function loadTax(
   db: Db,
   destination: Destination | null,
 ): Promise<{ settings: TaxSettings; rate: number | null; regionMissing: boolean }> {
-  const country = destination ? destination.country.trim().toUpperCase() : "";
-  const [row] = await taxStatement(db).execute({ country });
-  const settings = row?.taxName ? { taxName: row.taxName, pricesIncludeTax: row.pricesIncludeTax, shippingTaxable: row.shippingTaxable } : DEFAULT_TAX_SETTINGS;
-  if (!destination) return { settings, rate: row?.anyRate ? null : 0, regionMissing: false };
-  const picked = pickTaxRate(country, destination.state, (row?.rates ?? []).map((r) => ({ region: r.region, rate: Number(r.rate) })));
-  return { settings, ...picked };
+  const [row] = await taxStatement(db).execute(taxValues(destination));
+  return taxRead(row, destination);
 }
 
-const taxStatement = namedStatement("pricing-tax", (db) =>
-  db
-    .select({
-      taxName: sql<string | null>`s.tax_name`,
-      pricesIncludeTax: sql<boolean>`s.prices_include_tax`,
-      shippingTaxable: sql<boolean>`s.shipping_taxable`,
-      rates: sql<CountryRate[] | null>`(select json_agg(json_build_object('region', r.region, 'rate', r.rate_basis_points)) from tax_rates r
+const taxStatement = namedStatement("pricing-tax", (db) => db.select(taxColumns()).from(sql`(select 1) as one`));
+
+/** `loadTax`'s columns, for a statement that reads them with others; its placeholder is `taxValues`'. */
+export function taxColumns() {
+  return {
+    taxSettings: sql<TaxSettings | null>`(select json_build_object('taxName', s.tax_name, 'pricesIncludeTax', s.prices_include_tax, 'shippingTaxable', s.shipping_taxable)
+        from tax_settings s where s.id = 1)`,
+    taxRates: sql<CountryRate[] | null>`(select json_agg(json_build_object('region', r.region, 'rate', r.rate_basis_points)) from tax_rates r
         where r.country = ${sql.placeholder("country")}::text)`,
-      anyRate: sql<boolean>`exists (select 1 from tax_rates)`,
-    })
-    .from(sql`(select 1) one left join tax_settings s on s.id = 1`),
-);
+    anyTaxRate: sql<boolean>`exists (select 1 from tax_rates)`,
+  };
+}
+
+export const taxValues = (destination: Destination | null) => ({ country: destination ? destination.country.trim().toUpperCase() : "" });
+
+export function taxRead(
+  row: { taxSettings: TaxSettings | null; taxRates: CountryRate[] | null; anyTaxRate: boolean } | undefined,
+  destination: Destination | null,
+): { settings: TaxSettings; rate: number | null; regionMissing: boolean } {
+  const saved = row?.taxSettings;
+  const settings = saved?.taxName ? { taxName: saved.taxName, pricesIncludeTax: saved.pricesIncludeTax, shippingTaxable: saved.shippingTaxable } : DEFAULT_TAX_SETTINGS;
+  if (!destination) return { settings, rate: row?.anyTaxRate ? null : 0, regionMissing: false };
+  const country = destination.country.trim().toUpperCase();
+  const picked = pickTaxRate(country, destination.state, (row?.taxRates ?? []).map((r) => ({ region: r.region, rate: Number(r.rate) })));
+  return { settings, ...picked };
+}
