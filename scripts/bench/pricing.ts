@@ -6,7 +6,7 @@ import { request } from "./http";
 import { Part, mark, table, type PartResult } from "./part";
 import { fmt, summarize } from "./stats";
 
-export const QUOTE_P95_MS = 5;
+export const QUOTE_P95_MS = 3;
 const ZONES = 1_000;
 const CODES = 10_000;
 const LINES = 20;
