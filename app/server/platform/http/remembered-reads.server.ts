@@ -36,8 +36,3 @@ export async function rememberedRead<T>(key: string, load: () => Promise<T>): Pr
     throw err;
   }
 }
-
-/** For tests: forget every remembered read. */
-export function forgetRememberedReads() {
-  kept.clear();
-}
