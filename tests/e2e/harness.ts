@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { useDatabase, type Database } from "~/server/platform/db/client.server";
 import { freePort, launchShop } from "../../scripts/shop-process";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { E2E_AUTH_SECRET } from "../setup/e2e-secret";
 import { failureReport, watchPage } from "./failure-report";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -20,8 +21,7 @@ export const CHROMIUM_FLAGS = [
   "--disable-dev-shm-usage",
 ];
 
-/** The shop's auth secret in browser tests, so factories can sign session cookies it accepts. */
-export const E2E_AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+export { E2E_AUTH_SECRET };
 
 export type Shop = {
   baseUrl: string;

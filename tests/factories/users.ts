@@ -5,7 +5,7 @@ import type { Db } from "~/server/platform/db/client.server";
 import { insertPasswordUser } from "~/server/people/accounts/password-user.server";
 import { session } from "~/server/platform/db/schema";
 import { getAuthSecret } from "~/server/platform/secrets.server";
-import { E2E_AUTH_SECRET } from "../e2e/harness";
+import { E2E_AUTH_SECRET } from "../setup/e2e-secret";
 
 export type TestUser = {
   id: string;
