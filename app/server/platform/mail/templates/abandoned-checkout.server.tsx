@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { ActionButton, Heading1, Intro, MailLayout, Paragraph, small } from "./layout.server";
 import { OrderLines, type MailLineItem } from "./order-parts.server";
 import { ownerText, plainText, renderHtml, type MailContext, type RenderedMail } from "./context.server";

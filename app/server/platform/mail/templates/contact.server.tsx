@@ -1,4 +1,5 @@
-import { Section, Text } from "@react-email/components";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { Heading1, MailLayout, Paragraph, small } from "./layout.server";
 import { plainText, renderHtml, type MailContext, type RenderedMail } from "./context.server";
 

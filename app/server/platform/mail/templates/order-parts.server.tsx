@@ -1,4 +1,8 @@
-import { Column, Img, Row, Section, Text } from "@react-email/components";
+import { Column } from "@react-email/column";
+import { Img } from "@react-email/img";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { formatMoney } from "~/lib/money";
 import type { OrderMoneyRow } from "~/lib/order-money";
 import { absoluteUrl, type MailBrand } from "./brand.server";
