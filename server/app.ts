@@ -21,6 +21,7 @@ import { requestLog } from "~/server/platform/http/request-log.server";
 import { sameOriginOnly } from "~/server/platform/http/same-origin.server";
 import { securityHeaders } from "~/server/platform/http/security-headers.server";
 import { closeAfterUnreadBody } from "~/server/platform/http/unread-body.server";
+import { listingData } from "./listing-data";
 import { publicFiles } from "./public-files";
 import { unavailablePage } from "./unavailable-page";
 
@@ -98,16 +99,20 @@ export function createApp({ dev }: { dev: boolean }) {
   app.use(outageAs503());
   // After compression: the cache keeps the page as React renders it.
   app.use(cache.capture);
+  const loadContext = (res: express.Response) => ({
+    requestId: String(res.locals.requestId ?? ""),
+    cspNonce: String(res.locals.cspNonce ?? ""),
+  });
+  // The shop listing's data requests, answered without React Router's pipeline when they are
+  // plain (docs/decisions/0040); everything else, and anything unusual, goes on to React Router.
+  if (env.LISTING_DATA_DIRECT === "on") app.use(listingData(serverBuild, loadContext));
   app.use(
     createRequestHandler({
       // The build itself, not a function returning it: given a function, React Router derives
       // its route tables again on every request (about a tenth of a page's CPU).
       build: serverBuild,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({
-        requestId: String(res.locals.requestId ?? ""),
-        cspNonce: String(res.locals.cspNonce ?? ""),
-      }),
+      getLoadContext: (_req, res) => loadContext(res),
     }),
   );
   return app;

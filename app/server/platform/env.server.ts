@@ -75,6 +75,10 @@ const EnvSchema = z.object({
   IMAGE_FETCH_ALLOW_PRIVATE: booleanFlag,
   RATE_LIMIT_DISABLED: booleanFlag,
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  // The shop listing's data requests answered without React Router's pipeline when they are plain
+  // (server/listing-data.ts, docs/decisions/0040); `off` sends every one through React Router, as
+  // the test comparing both answers and the benchmark do.
+  LISTING_DATA_DIRECT: z.enum(["on", "off"]).default("on"),
   // Visit counting without cookies (docs/rules/analytics.md, Visits): `off` counts nothing, so
   // the benchmark can compare; counts are written to the database every VISIT_FLUSH_MS.
   VISIT_COUNTING: z.enum(["on", "off"]).default("on"),
