@@ -9,6 +9,9 @@ export default defineConfig({
     setupFiles: ["tests/setup/env.ts"],
     environment: "node",
     pool: "forks",
+    // A worker runs file after file; tests/setup/env.ts gives each file fresh shop modules and
+    // environment, while packages stay loaded (docs/decisions/0038).
+    isolate: false,
     // Each file runs its own shop server and browser; two at a time suits a 2-core machine.
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,12 +1,13 @@
-// `npm test`: the layer rules, unit + integration tests, then a production build, then the
-// browser tests.
+// `npm test`: unit + integration tests (the layer rules among them: tests/integration/layer-rules
+// checks the real tree with the very command `npm run check:layers` runs), then a production
+// build, then the browser tests.
 // Every stage runs even if an earlier one failed, so one run reports everything; the exit code
 // is non-zero if any stage failed.
 //
-// The layer rules and the production build run while the unit and integration tests do: those
-// tests spend much of their time waiting for PostgreSQL, and neither stage reads or writes what
-// they use (the build writes build/, which only the browser tests read). Their output is held
-// back and printed, under its own heading, when the tests are done (docs/decisions/0038).
+// The production build runs while the unit and integration tests do: those tests spend much of
+// their time waiting for PostgreSQL, and the build writes only build/, which only the browser
+// tests read. Its output is held back and printed, under its own heading, when the tests are
+// done (docs/decisions/0038).
 import { spawn } from "node:child_process";
 
 const extra = process.argv.slice(2);
@@ -37,15 +38,14 @@ function show(result) {
 const started = Date.now();
 const failed = [];
 
-// Which folder may import which (.dependency-cruiser.cjs, docs/decisions/0014); always the whole tree.
-const layers = run("Layer rules", "npm", ["run", "--silent", "check:layers"], { quiet: true });
 const build = run("Production build", "npx", ["react-router", "build"], { quiet: true });
-console.log("\n━━ Unit and integration tests ━━ (the layer rules and the production build run meanwhile)");
+console.log("\n━━ Unit and integration tests ━━ (the production build runs meanwhile)");
 // Extra arguments (test filters, reporter options) are for the test runners only.
 const unit = await run("Unit and integration tests", "npx", ["vitest", "run", ...extra]);
 console.log(`(Unit and integration tests: ${unit.ok ? "passed" : "failed"} in ${unit.took})`);
 if (!unit.ok) failed.push(unit.name);
-for (const r of [await layers, await build]) {
+{
+  const r = await build;
   show(r);
   if (!r.ok) failed.push(r.name);
 }
