@@ -58,7 +58,10 @@ export function listingData(build: ServerBuild, loadContext: (res: Parameters<Re
     if (!ready || req.method !== "GET" || req.path !== PATH) return next();
     // A signed-in visitor's root loader reads the session and may renew its cookie: React Router.
     if (req.headers.cookie?.includes("session_token")) return next();
-    const wanted = typeof req.query._routes === "string" ? new Set(req.query._routes.split(",")) : null;
+    const routesParam = req.query._routes;
+    // Given twice (or in brackets), React Router reads the first and Express an array: React Router.
+    if (routesParam !== undefined && typeof routesParam !== "string") return next();
+    const wanted = routesParam !== undefined ? new Set(routesParam.split(",")) : null;
     if (wanted && [...wanted].some((id) => !(ROUTE_IDS as readonly string[]).includes(id))) return next();
 
     const controller = new AbortController();

@@ -99,7 +99,12 @@ describe("the shop listing's data request, answered directly", () => {
 
   // What the direct path leaves to React Router: a redirect to the canonical URL, a route it does
   // not load, a signed-in visitor's session. Both shops answer through React Router.
-  for (const path of ["/shop.data?sort=bogus", "/shop.data?category=all", "/shop.data?_routes=routes%2Fstore%2Fproduct"]) {
+  for (const path of [
+    "/shop.data?sort=bogus",
+    "/shop.data?category=all",
+    "/shop.data?_routes=routes%2Fstore%2Fproduct",
+    "/shop.data?_routes=routes%2Fstore%2Fshop&_routes=root",
+  ]) {
     it(`leaves ${path} to React Router, with the same answer`, async () => {
       const [a, b] = [await get(direct, path), await get(router, path)];
       expect(a.headers["transfer-encoding"]).toBe("chunked");
