@@ -44,11 +44,9 @@ console.log("\n━━ Unit and integration tests ━━ (the production build ru
 const unit = await run("Unit and integration tests", "npx", ["vitest", "run", ...extra]);
 console.log(`(Unit and integration tests: ${unit.ok ? "passed" : "failed"} in ${unit.took})`);
 if (!unit.ok) failed.push(unit.name);
-{
-  const r = await build;
-  show(r);
-  if (!r.ok) failed.push(r.name);
-}
+const built = await build;
+show(built);
+if (!built.ok) failed.push(built.name);
 
 if (failed.includes("Production build")) {
   console.error("The build failed, so the browser tests cannot run.");
