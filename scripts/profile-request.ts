@@ -1,15 +1,18 @@
-// npm run profile:request -- [path] [--seconds 10] [--connections 50] [--anonymous]
+// npm run profile:request -- [path] [--seconds 10] [--connections 50] [--anonymous] [--products N]
 // Where a rendered request's CPU goes: starts the built shop (npm run build first) under Node's
 // CPU profiler on a throwaway data folder (the embedded PostgreSQL, or a fresh database on the
 // server DATABASE_URL names), loads `path` (default /shop.data) with autocannon, and prints the
 // steady state's share of CPU by kind of work and its top frames. The rendering is never served
 // from the page cache unless --anonymous: requests carry a cookie the shop does not know.
+// --products N loads the bench's catalogue (the demo seed plus N generated products, some on sale)
+// instead of the demo seed alone, so the profile shows what `npm run bench` measures.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { cannon } from "./bench/cannon";
+import { fillCatalogue } from "./bench/catalog";
 import { openBenchServer } from "./bench/database";
 import { freePort } from "./shop-process";
 import { categorise, topFrames, type CpuProfile } from "./profile/categories";
@@ -20,6 +23,7 @@ const { values, positionals } = parseArgs({
     connections: { type: "string", default: "50" },
     anonymous: { type: "boolean", default: false },
     keep: { type: "string" },
+    products: { type: "string" },
   },
   allowPositionals: true,
 });
@@ -30,6 +34,7 @@ const connections = Number(values.connections);
 const server = await openBenchServer((m) => console.log(m));
 const work = server.tmpDir;
 const databaseUrl = await server.createDatabase("profile");
+if (values.products) await fillCatalogue(databaseUrl, { products: Number(values.products), posts: 0, log: (m) => console.log(m) });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const profDir = path.join(work, "cpu");

@@ -65,7 +65,10 @@ export function listingData(build: ServerBuild, loadContext: (res: Parameters<Re
     if (wanted && [...wanted].some((id) => !(ROUTE_IDS as readonly string[]).includes(id))) return next();
 
     const controller = new AbortController();
-    res.on("close", () => controller.abort());
+    // Only a client gone before the answer aborts the loaders (an abort builds a DOMException).
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
     const request = new Request(loaderUrl(req).href, { headers: webHeaders(req), signal: controller.signal });
     const context = loadContext(res);
     let values: unknown[];

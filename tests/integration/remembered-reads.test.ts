@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { pageReturnsSetting, pageSiteSettings, shopCategoryNames } from "~/routes/_edge/remembered.server";
+import { DEFAULT_SORT } from "~/lib/product";
+import { pageReturnsSetting, pageSiteSettings, shopCategoryNames, shopListingReads } from "~/routes/_edge/remembered.server";
+import { listShopProducts } from "~/server/catalog/index.server";
 import { saveReturnsSetting } from "~/server/commerce/index.server";
 import { categories, products } from "~/server/platform/db/schema";
-import { rememberedRead } from "~/server/platform/http/remembered-reads.server";
+import { rememberedRead, rememberedReadEach } from "~/server/platform/http/remembered-reads.server";
 import { shareStorefrontChangeLog } from "~/server/platform/http/storefront-changes.server";
 import { getRootLogger, requestScope } from "~/server/platform/logger.server";
 import { saveSetting } from "~/server/platform/settings/settings.server";
@@ -11,9 +13,9 @@ import { makeCategory, makeProduct } from "../factories/products";
 import { useTestDatabase } from "../setup/database";
 
 /**
- * The settings, the returns setting and the category names that every storefront page reads are
- * kept between changes the storefront change log reports, and read again on the request after
- * an owner's change (platform/http/remembered-reads.server.ts).
+ * The settings, the returns setting and the category names that every storefront page reads, and
+ * a listing's product count and lowest prices, are kept between changes the storefront change log
+ * reports, and read again on the request after an owner's change (platform/http/remembered-reads.server.ts).
  */
 const t = useTestDatabase();
 
@@ -82,6 +84,63 @@ describe("remembered storefront reads", () => {
     const texts = sent();
     expect(texts).toHaveLength(1);
     expect(checks(texts)).toBe(1);
+  });
+
+  describe("a listing's count and lowest prices", () => {
+    const listing = () =>
+      request(() => listShopProducts(t.db, { search: "", category: null, sort: DEFAULT_SORT }, { offset: 0, limit: 500 }, shopListingReads));
+    const kinds = (texts: string[]) => ({
+      counts: texts.filter((q) => q.includes("product_counts")).length,
+      lowest: texts.filter((q) => q.includes("price_history")).length,
+    });
+
+    it("are read once between changes, and again once a price or the catalogue changes", async () => {
+      const reduced = await makeProduct(t.db, { priceCents: 6000, originalPriceCents: 9000 });
+      await t.db.execute(sql`insert into price_history (product_id, price_cents, original_price_cents, from_at) values
+        (${reduced.id}, 7000, null, now() - interval '20 days'), (${reduced.id}, 6000, 9000, now() - interval '2 days')`);
+      const other = await makeProduct(t.db, {});
+      sent();
+      const first = await listing();
+      expect(first.items.find((c) => c.id === reduced.id)?.lowestPriceCents).toBe(7000);
+      expect(kinds(sent())).toEqual({ counts: 1, lowest: 1 });
+
+      const again = await listing();
+      expect(again.total).toBe(first.total);
+      expect(again.items.find((c) => c.id === reduced.id)?.lowestPriceCents).toBe(7000);
+      expect(kinds(sent())).toEqual({ counts: 0, lowest: 0 });
+
+      // A checkout takes stock: neither is read again.
+      await t.db.update(products).set({ stockQuantity: sql`${products.stockQuantity} - 1` }).where(eq(products.id, other.id));
+      await listing();
+      expect(kinds(sent())).toEqual({ counts: 0, lowest: 0 });
+
+      // A deeper reduction today: the 6,000 of the last two days is now the lowest before it.
+      await t.db.transaction(async (tx) => {
+        await tx.update(products).set({ priceCents: 5000 }).where(eq(products.id, reduced.id));
+        await tx.execute(sql`insert into price_history (product_id, price_cents, original_price_cents) values (${reduced.id}, 5000, 9000)`);
+      });
+      const repriced = await listing();
+      expect(repriced.items.find((c) => c.id === reduced.id)?.lowestPriceCents).toBe(6000);
+
+      // A product switched off leaves the count on the very next request.
+      await t.db.update(products).set({ active: false }).where(eq(products.id, other.id));
+      expect((await listing()).total).toBe(first.total - 1);
+    });
+
+    it("a per-item read that failed is not kept", async () => {
+      let calls = 0;
+      const read = () =>
+        request(() =>
+          rememberedReadEach("flaky-each", ["a", "b"], async (ids) => {
+            calls++;
+            if (calls === 1) throw new Error("connection lost");
+            return new Map(ids.map((id) => [id, `${id}${calls}`]));
+          }),
+        );
+      await expect(read()).rejects.toThrow("connection lost");
+      expect(Object.fromEntries(await read())).toEqual({ a: "a2", b: "b2" });
+      expect(Object.fromEntries(await read())).toEqual({ a: "a2", b: "b2" });
+    });
   });
 
   it("a read that failed is not kept: the next request reads again", async () => {

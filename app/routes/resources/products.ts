@@ -2,7 +2,7 @@ import type { ProductCardPage } from "~/lib/catalog-view";
 import { FEATURED_PAGE_SIZE, parsePage, SHOP_PAGE_SIZE } from "~/lib/product";
 import { listFeaturedProducts, listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
 import { storefrontDb } from "~/server/platform/http/index.server";
-import { shopCategoryNames } from "~/routes/_edge/remembered.server";
+import { shopCategoryNames, shopListingReads } from "~/routes/_edge/remembered.server";
 import type { Route } from "./+types/products";
 
 /** Deep offsets are still index walks, but nobody clicks Load More ten thousand times. */
@@ -21,9 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     return Response.json(result satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });
   }
   const filters = parseShopFilters(params, await shopCategoryNames());
-  const { items, hasMore } = await listShopProducts(db, filters, {
-    offset: (page - 1) * SHOP_PAGE_SIZE,
-    limit: SHOP_PAGE_SIZE,
-  });
+  const { items, hasMore } = await listShopProducts(
+    db,
+    filters,
+    { offset: (page - 1) * SHOP_PAGE_SIZE, limit: SHOP_PAGE_SIZE },
+    shopListingReads,
+  );
   return Response.json({ items, hasMore } satisfies ProductCardPage, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -20,7 +20,7 @@ import { seoMeta, brandFrom } from "~/lib/seo";
 import { SEARCH_RESULTS_HEADER } from "~/server/insight/index.server";
 import { listShopProducts, parseShopFilters } from "~/server/catalog/index.server";
 import { storefrontDb } from "~/server/platform/http/index.server";
-import { shopCategoryNames } from "~/routes/_edge/remembered.server";
+import { shopCategoryNames, shopListingReads } from "~/routes/_edge/remembered.server";
 import { absoluteUrl } from "~/server/content/index.server";
 import type { Route } from "./+types/shop";
 
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(qs ? `/shop?${qs}` : "/shop");
   }
 
-  const result = await listShopProducts(db, filters, { offset: 0, limit: page * SHOP_PAGE_SIZE });
+  const result = await listShopProducts(db, filters, { offset: 0, limit: page * SHOP_PAGE_SIZE }, shopListingReads);
   return data(
     {
       filters,

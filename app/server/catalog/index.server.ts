@@ -56,7 +56,9 @@ export {
   listShopCategoryNames,
   listShopProducts,
   parseShopFilters,
+  readActiveCounts,
 } from "./products/storefront.server";
+export type { ActiveCounts, ListingReads } from "./products/storefront.server";
 export {
   VariationValuesUnavailable,
   addVariationValue,

@@ -3,6 +3,7 @@
 // Routes do not import this face: they use the route kit, ./http/index.server.ts.
 
 export { closeDatabase, getDb, openDatabase, statementName } from "./db/client.server";
+export { builtOnce } from "./db/statements.server";
 export type { Database, Db } from "./db/client.server";
 export { runMigrations } from "./db/migrate.server";
 export {

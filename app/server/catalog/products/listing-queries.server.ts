@@ -1,6 +1,6 @@
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { ShopSort } from "~/lib/product";
-import { type Db, products } from "../../platform/index.server";
+import { builtOnce, type Db, products } from "../../platform/index.server";
 
 /**
  * How a page of product cards is read. Plain listings walk the sort's index and stop after one
@@ -51,14 +51,34 @@ export async function countUpTo(db: Db, where: SQL, cap: number): Promise<number
   return row?.n ?? 0;
 }
 
-export async function pageOf(db: Db, where: SQL, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
-  return db
-    .select(cardColumns)
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy(sort, products))
-    .limit(limit)
-    .offset(offset);
+/**
+ * A listing's page without a search: built once per sort and per "one category or all", then run
+ * with the values (unnamed: the best plan depends on the LIMIT and the category).
+ */
+function listingPageStatement(sort: ShopSort, inCategory: boolean) {
+  return builtOnce(null, (db) =>
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(
+        inCategory
+          ? and(eq(products.active, true), eq(products.category, sql.placeholder("category")))
+          : eq(products.active, true),
+      )
+      .orderBy(...orderBy(sort, products))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+  );
+}
+type ListingPageStatement = ReturnType<typeof listingPageStatement>;
+const listingPages = new Map<string, ListingPageStatement>();
+
+/** A page of active products (of one category, or all) in the sort's order. */
+export function listingPage(db: Db, category: string | null, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
+  const key = `${sort}/${category !== null}`;
+  let statement = listingPages.get(key);
+  if (!statement) listingPages.set(key, (statement = listingPageStatement(sort, category !== null)));
+  return statement(db).execute({ category, offset, limit });
 }
 
 const sortable = { ...cardColumns, featured: products.featured, createdAt: products.createdAt };

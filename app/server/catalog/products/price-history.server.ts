@@ -53,6 +53,13 @@ export async function recordPrices(tx: Db, productIds: readonly string[]): Promi
  * in force when the window opened included); a product with no price before the run has none.
  * Empty when the owner turned the setting off.
  */
+/**
+ * How a list reads its lowest prices: straight from the table, or remembered per product
+ * (app/routes/_edge/remembered.server.ts). A product's own rows change only with its price,
+ * which is a change to every listing, so a remembered value lasts exactly as long as it is true.
+ */
+export type LowestPrices = (productIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
 export async function lowestPricesBeforeReduction(db: Db, productIds: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (productIds.length === 0) return out;
@@ -100,9 +107,10 @@ export async function lowestPricesBeforeReduction(db: Db, productIds: readonly s
 export async function withLowestPrices<T extends { id: string; priceCents: number; originalPriceCents: number | null }>(
   db: Db,
   items: T[],
+  read: LowestPrices = (ids) => lowestPricesBeforeReduction(db, ids),
 ): Promise<(T & { lowestPriceCents: number | null })[]> {
   const reduced = items.filter(isOnSale).map((p) => p.id);
-  const lowest = reduced.length ? await lowestPricesBeforeReduction(db, reduced) : new Map<string, number>();
+  const lowest = reduced.length ? await read(reduced) : new Map<string, number>();
   return items.map((p) => ({ ...p, lowestPriceCents: isOnSale(p) ? (lowest.get(p.id) ?? null) : null }));
 }
 

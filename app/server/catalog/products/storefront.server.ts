@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   DEFAULT_SORT,
@@ -12,10 +12,10 @@ import {
 import { isShopSort } from "~/lib/shop-sorts";
 import type { ProductCardPage } from "~/lib/catalog-view";
 import { categories, type Db, productCounts, products } from "../../platform/index.server";
-import { cardColumns, countUpTo, orderBy, pageOf, pageOfMatches, type CardRow } from "./listing-queries.server";
+import { cardColumns, countUpTo, listingPage, orderBy, pageOfMatches, type CardRow } from "./listing-queries.server";
 import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefront-search.server";
 import { swatchFor } from "./swatches.server";
-import { withLowestPrices } from "./price-history.server";
+import { type LowestPrices, withLowestPrices } from "./price-history.server";
 
 /**
  * The storefront's reads: the home featured list, the /shop listing with search, category and
@@ -87,6 +87,26 @@ export function parseShopFilters(params: URLSearchParams, activeCategories: stri
   return { search, category, sort };
 }
 
+/**
+ * Active products per category, kept exact by triggers (migration 0005): a listing's "N products
+ * found" without counting the catalogue. The table has a row per category, so it is read whole;
+ * a page may take it from memory (app/routes/_edge/remembered.server.ts), since every change to
+ * it (a product added, removed, switched on or off, moved) marks every listing changed.
+ */
+export type ActiveCounts = ReadonlyMap<string, number>;
+
+export async function readActiveCounts(db: Db): Promise<ActiveCounts> {
+  const rows = await db.select({ category: productCounts.category, n: productCounts.activeCount }).from(productCounts);
+  return new Map(rows.map((r) => [r.category, r.n]));
+}
+
+function activeTotal(counts: ActiveCounts, category: string | null): number {
+  if (category !== null) return counts.get(category) ?? 0;
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return total;
+}
+
 export type ShopPage = {
   items: ProductCardData[];
   /** Products found; with `totalIsCapped` it is a lower bound ("1,000+"). */
@@ -103,21 +123,20 @@ export type ShopPage = {
  * search counts up to SEARCH_COUNT_CAP, so a term matching half the catalogue costs no more
  * than a narrow one.
  */
-export async function listShopProducts(db: Db, filters: ShopFilters, page: Page): Promise<ShopPage> {
+/** What a listing may take from memory instead of the tables (app/routes/_edge/remembered.server.ts). */
+export type ListingReads = { activeCounts?: () => Promise<ActiveCounts>; lowestPrices?: LowestPrices };
+
+export async function listShopProducts(db: Db, filters: ShopFilters, page: Page, reads: ListingReads = {}): Promise<ShopPage> {
   const base = filters.category ? and(isActive, eq(products.category, filters.category))! : isActive;
 
   if (!filters.search) {
-    const [rows, [count]] = await Promise.all([
-      pageOf(db, base, filters.sort, page.offset, page.limit + 1),
-      // Kept exact by triggers (migration 0005): no count over the whole catalogue per page view.
-      db
-        .select({ n: sql<number>`coalesce(sum(${productCounts.activeCount}), 0)::int` })
-        .from(productCounts)
-        .where(filters.category ? eq(productCounts.category, filters.category) : undefined),
+    const [rows, counts] = await Promise.all([
+      listingPage(db, filters.category, filters.sort, page.offset, page.limit + 1),
+      reads.activeCounts ? reads.activeCounts() : readActiveCounts(db),
     ]);
     return {
-      items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard)),
-      total: count?.n ?? 0,
+      items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard), reads.lowestPrices),
+      total: activeTotal(counts, filters.category),
       totalIsCapped: false,
       hasMore: rows.length > page.limit,
     };
@@ -148,7 +167,7 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page)
       }
       const typoCapped = typoTotal > TYPO_COUNT_CAP;
       return {
-        items: await withLowestPrices(tx, rows.slice(0, page.limit).map(toProductCard)),
+        items: await withLowestPrices(tx, rows.slice(0, page.limit).map(toProductCard), reads.lowestPrices),
         total: exactCapped ? SEARCH_COUNT_CAP : exactTotal + Math.min(typoTotal, TYPO_COUNT_CAP),
         totalIsCapped: exactCapped || typoCapped,
         hasMore: rows.length > page.limit,

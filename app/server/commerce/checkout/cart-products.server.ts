@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, products } from "../../platform/index.server";
-import { namedStatement } from "../pricing/statements.server";
+import { builtOnce, type Db, products } from "../../platform/index.server";
 import { isUuid } from "~/lib/uuid";
 
 
@@ -15,7 +14,7 @@ export async function loadCartProducts(db: Db, ids: string[]) {
 }
 
 // One array parameter, so every cart, whatever its size, is the same statement.
-const cartProductsStatement = namedStatement("cart-products", (db) =>
+const cartProductsStatement = builtOnce("cart-products", (db) =>
   db
     .select({
       id: products.id,

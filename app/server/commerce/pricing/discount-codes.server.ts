@@ -1,8 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { formatMoney } from "~/lib/money";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountMinimumMessage } from "~/lib/pricing-view";
-import { categories, type Db, discountCodes, discountUses } from "../../platform/index.server";
-import { namedStatement } from "./statements.server";
+import { builtOnce, categories, type Db, discountCodes, discountUses } from "../../platform/index.server";
 import type { DiscountRule } from "./quote.server";
 
 /** The owner's and the checkout's one rule for what a code may look like. */
@@ -24,7 +23,7 @@ export function codeKey(typed: string): string | null {
   return CODE_PATTERN.test(code) ? code.toLowerCase() : null;
 }
 
-const codeStatement = namedStatement("pricing-code", (db) =>
+const codeStatement = builtOnce("pricing-code", (db) =>
   db
     .select()
     .from(discountCodes)

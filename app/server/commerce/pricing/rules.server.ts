@@ -1,10 +1,9 @@
 import { NO_SHIPPING_MESSAGE, type DiscountReview, type Quote, type ShippingReview } from "~/lib/pricing-view";
 import { sql } from "drizzle-orm";
-import { type Db, discountCodes } from "../../platform/index.server";
+import { builtOnce, type Db, discountCodes } from "../../platform/index.server";
 import { checkCode, codeKey, findCode, type CodeRow } from "./discount-codes.server";
 import { DEFAULT_PRICING, priceQuote, type DiscountRule, type PricingLine } from "./quote.server";
 import { loadZonesWithoutAddress, shippingOptions, zoneForColumns, zoneForRead, zoneForValues, type Destination, type ZoneRead } from "./shipping.server";
-import { namedStatement } from "./statements.server";
 import { loadTax, taxColumns, taxRead, taxValues, type TaxSettings } from "./tax.server";
 
 export type { Destination } from "./shipping.server";
@@ -66,7 +65,7 @@ export function startPricingReads(db: Db, request: Pick<PricingRequest, "destina
 }
 
 /** The code's row (none when `code` is null), the address's zone and its tax, in one round trip. */
-const addressReadsStatement = namedStatement("pricing-reads", (db) =>
+const addressReadsStatement = builtOnce("pricing-reads", (db) =>
   db
     .select({ code: discountCodes, ...zoneForColumns(), ...taxColumns() })
     .from(sql`(select 1) as one`)

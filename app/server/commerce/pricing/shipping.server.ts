@@ -3,8 +3,7 @@ import { normalizePostcode } from "~/lib/address";
 import { prefixMatch } from "~/lib/postcodes";
 import { regionCode, regionsOf } from "~/lib/regions";
 import type { ShippingOption } from "~/lib/pricing-view";
-import { type Db, shippingRates, shippingZones, type WeightBand } from "../../platform/index.server";
-import { namedStatement } from "./statements.server";
+import { builtOnce, type Db, shippingRates, shippingZones, type WeightBand } from "../../platform/index.server";
 
 /**
  * Shipping by destination and weight (docs/money-path.md, "Shipping"). Pure matching and pricing,
@@ -154,7 +153,7 @@ export async function loadZoneFor(db: Db, destination: Destination): Promise<Zon
   return zoneForRead(row, destination);
 }
 
-const zoneForStatement = namedStatement("pricing-zone-for", (db) => db.select(zoneForColumns()).from(sql`(select 1) as one`));
+const zoneForStatement = builtOnce("pricing-zone-for", (db) => db.select(zoneForColumns()).from(sql`(select 1) as one`));
 
 /**
  * `loadZoneFor`'s columns, for a statement that reads them with others in the same round trip;

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type Db, taxRates, taxSettings } from "../../platform/index.server";
-import { namedStatement } from "./statements.server";
+import { builtOnce, type Db, taxRates, taxSettings } from "../../platform/index.server";
 import { regionCode } from "~/lib/regions";
 import type { Destination } from "./shipping.server";
 
@@ -58,7 +57,7 @@ export async function loadTax(
   return taxRead(row, destination);
 }
 
-const taxStatement = namedStatement("pricing-tax", (db) => db.select(taxColumns()).from(sql`(select 1) as one`));
+const taxStatement = builtOnce("pricing-tax", (db) => db.select(taxColumns()).from(sql`(select 1) as one`));
 
 /** `loadTax`'s columns, for a statement that reads them with others; its placeholder is `taxValues`'. */
 export function taxColumns() {

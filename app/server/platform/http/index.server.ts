@@ -36,7 +36,7 @@ export {
   readPublicFormBody,
 } from "./read-body.server";
 export { pageParam } from "./page-param.server";
-export { rememberedRead } from "./remembered-reads.server";
+export { rememberedRead, rememberedReadEach } from "./remembered-reads.server";
 export { checkRateLimits, clientIp, rateLimitRefusal } from "./rate-limit.server";
 export type { RateLimitCheck } from "./rate-limit.server";
 

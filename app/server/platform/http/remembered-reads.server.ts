@@ -36,3 +36,47 @@ export async function rememberedRead<T>(key: string, load: () => Promise<T>): Pr
     throw err;
   }
 }
+
+/**
+ * Kept per item (a product's lowest price before its reduction): one load reads every item of
+ * `ids` not yet known, and a value is dropped with everything else at a change that concerns the
+ * whole storefront. Only for values that change with such a change alone. An item the load did not
+ * answer is remembered as having none (undefined).
+ */
+type KeptEach = { generation: number; values: Map<string, Promise<unknown>> };
+const keptEach = new Map<string, KeptEach>();
+/** Past this many items the set starts afresh: a crawler walking the whole catalogue must not grow it without end. */
+const MAX_ITEMS = 50_000;
+
+export async function rememberedReadEach<V>(
+  key: string,
+  ids: readonly string[],
+  load: (ids: string[]) => Promise<ReadonlyMap<string, V>>,
+): Promise<Map<string, V>> {
+  const changes = sharedStorefrontChangeLog();
+  if (!changes || !(await checkedForThisRequest(changes))) return new Map(await load([...new Set(ids)]));
+  let set = keptEach.get(key);
+  if (!set || !changes.isFresh(set.generation, null) || set.values.size > MAX_ITEMS) {
+    set = { generation: changes.generation, values: new Map() };
+    keptEach.set(key, set);
+  }
+  const kept = set;
+  const missing = [...new Set(ids.filter((id) => !kept.values.has(id)))];
+  if (missing.length > 0) {
+    const loaded = load(missing);
+    for (const id of missing) {
+      const value = loaded.then((m) => m.get(id));
+      // A failed load is not kept: the next request reads again (this one sees the error below).
+      value.catch(() => {
+        if (kept.values.get(id) === value) kept.values.delete(id);
+      });
+      kept.values.set(id, value);
+    }
+  }
+  const values = await Promise.all(ids.map((id) => kept.values.get(id) as Promise<V | undefined>));
+  const out = new Map<string, V>();
+  ids.forEach((id, i) => {
+    if (values[i] !== undefined) out.set(id, values[i]);
+  });
+  return out;
+}
