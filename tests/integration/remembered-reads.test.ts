@@ -4,6 +4,7 @@ import { DEFAULT_SORT } from "~/lib/product";
 import { pageReturnsSetting, pageSiteSettings, shopCategoryNames, shopListingReads } from "~/routes/_edge/remembered.server";
 import { listShopProducts } from "~/server/catalog/index.server";
 import { saveReturnsSetting } from "~/server/commerce/index.server";
+import { createDatabase, useDatabase } from "~/server/platform/db/client.server";
 import { categories, products } from "~/server/platform/db/schema";
 import { rememberedRead, rememberedReadEach } from "~/server/platform/http/remembered-reads.server";
 import { shareStorefrontChangeLog } from "~/server/platform/http/storefront-changes.server";
@@ -125,6 +126,25 @@ describe("remembered storefront reads", () => {
       // A product switched off leaves the count on the very next request.
       await t.db.update(products).set({ active: false }).where(eq(products.id, other.id));
       expect((await listing()).total).toBe(first.total - 1);
+    });
+
+    it("a search's lowest prices wait for its transaction to end: it completes on a pool of one connection", async () => {
+      const reduced = await makeProduct(t.db, { name: "Solitary Pool Throw", priceCents: 4000, originalPriceCents: 5000 });
+      await t.db.execute(sql`insert into price_history (product_id, price_cents, original_price_cents, from_at) values
+        (${reduced.id}, 4500, null, now() - interval '10 days'), (${reduced.id}, 4000, 5000, now() - interval '1 day')`);
+      // The storefront's reads on a pool of one: a second connection taken while the search's
+      // transaction holds the first would wait until the pool gives up.
+      const one = createDatabase(t.url, 1, 2000);
+      useDatabase(one, t.url);
+      try {
+        const found = await request(() =>
+          listShopProducts(one, { search: "solitary pool", category: null, sort: DEFAULT_SORT }, { offset: 0, limit: 24 }, shopListingReads),
+        );
+        expect(found.items.map((c) => [c.name, c.lowestPriceCents])).toEqual([["Solitary Pool Throw", 4500]]);
+      } finally {
+        useDatabase(t.db, t.url);
+        await one.$client.end();
+      }
     });
 
     it("a per-item read that failed is not kept", async () => {

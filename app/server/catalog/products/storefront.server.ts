@@ -145,7 +145,9 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page,
   const term = filters.search;
   const exact = and(base, literalMatch(term))!;
 
-  return db.transaction(
+  // The lowest prices are read after the transaction: a remembered read may take a connection of
+  // its own, and one taken while this one is held can wait for ever on a busy pool.
+  const found = await db.transaction(
     async (tx) => {
       const exactTotal = await countUpTo(tx, exact, SEARCH_COUNT_CAP);
       const exactCapped = exactTotal > SEARCH_COUNT_CAP;
@@ -167,7 +169,7 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page,
       }
       const typoCapped = typoTotal > TYPO_COUNT_CAP;
       return {
-        items: await withLowestPrices(tx, rows.slice(0, page.limit).map(toProductCard), reads.lowestPrices),
+        cards: rows.slice(0, page.limit).map(toProductCard),
         total: exactCapped ? SEARCH_COUNT_CAP : exactTotal + Math.min(typoTotal, TYPO_COUNT_CAP),
         totalIsCapped: exactCapped || typoCapped,
         hasMore: rows.length > page.limit,
@@ -175,6 +177,8 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page,
     },
     { accessMode: "read only" },
   );
+  const { cards, ...counted } = found;
+  return { items: await withLowestPrices(db, cards, reads.lowestPrices), ...counted };
 }
 
 // Any 8-4-4-4-12 hex id PostgreSQL accepts; anything else would be a database error, not a 404.
