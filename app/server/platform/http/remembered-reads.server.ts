@@ -41,7 +41,9 @@ export async function rememberedRead<T>(key: string, load: () => Promise<T>): Pr
  * Kept per item (a product's lowest price before its reduction): one load reads every item of
  * `ids` not yet known, and a value is dropped with everything else at a change that concerns the
  * whole storefront. Only for values that change with such a change alone. An item the load did not
- * answer is remembered as having none (undefined).
+ * answer is remembered as having none (undefined). Never called while holding a transaction's
+ * connection: the check and the load take connections of their own, and on a busy pool they would
+ * wait for the one held.
  */
 type KeptEach = { generation: number; values: Map<string, Promise<unknown>> };
 const keptEach = new Map<string, KeptEach>();
