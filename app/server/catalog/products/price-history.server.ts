@@ -46,6 +46,13 @@ export async function recordPrices(tx: Db, productIds: readonly string[]): Promi
 }
 
 /**
+ * How a list reads its lowest prices: straight from the table, or remembered per product
+ * (app/routes/_edge/remembered.server.ts). A product's own rows change only with its price,
+ * which is a change to every listing, so a remembered value lasts exactly as long as it is true.
+ */
+export type LowestPrices = (productIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/**
  * The lowest price of each product during the 30 days before its current reduction began, for
  * those now on sale (docs/rules/lowest-price.md), in one query for a whole listing. The current
  * reduction is the latest unbroken run of rows on sale at today's price; its own price is not its
@@ -53,13 +60,6 @@ export async function recordPrices(tx: Db, productIds: readonly string[]): Promi
  * in force when the window opened included); a product with no price before the run has none.
  * Empty when the owner turned the setting off.
  */
-/**
- * How a list reads its lowest prices: straight from the table, or remembered per product
- * (app/routes/_edge/remembered.server.ts). A product's own rows change only with its price,
- * which is a change to every listing, so a remembered value lasts exactly as long as it is true.
- */
-export type LowestPrices = (productIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
-
 export async function lowestPricesBeforeReduction(db: Db, productIds: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (productIds.length === 0) return out;

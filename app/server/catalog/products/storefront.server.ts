@@ -107,6 +107,9 @@ function activeTotal(counts: ActiveCounts, category: string | null): number {
   return total;
 }
 
+/** What a listing may take from memory instead of the tables (app/routes/_edge/remembered.server.ts). */
+export type ListingReads = { activeCounts?: () => Promise<ActiveCounts>; lowestPrices?: LowestPrices };
+
 export type ShopPage = {
   items: ProductCardData[];
   /** Products found; with `totalIsCapped` it is a lower bound ("1,000+"). */
@@ -123,9 +126,6 @@ export type ShopPage = {
  * search counts up to SEARCH_COUNT_CAP, so a term matching half the catalogue costs no more
  * than a narrow one.
  */
-/** What a listing may take from memory instead of the tables (app/routes/_edge/remembered.server.ts). */
-export type ListingReads = { activeCounts?: () => Promise<ActiveCounts>; lowestPrices?: LowestPrices };
-
 export async function listShopProducts(db: Db, filters: ShopFilters, page: Page, reads: ListingReads = {}): Promise<ShopPage> {
   const base = filters.category ? and(isActive, eq(products.category, filters.category))! : isActive;
 
