@@ -81,3 +81,27 @@ describe("subsetStylesheet", () => {
     expect(cut(css, '<i class="a c" data-x></i>')).toBe('.a[data-x="}{,"]{content:"}"}.c{color:blue}');
   });
 });
+
+describe("usedInHtml", () => {
+  it("reads element names, attribute names and classes from start tags, in any quoting", () => {
+    const used = usedInHtml(`<DIV Class='a  b' data-state="open" hidden><input disabled/><p class=c title="x > y" id=z></p></DIV>`);
+    expect([...used].sort()).toEqual(["<div>", "<input>", "<p>", "[class]", "[data-state]", "[disabled]", "[hidden]", "[id]", "[title]", "a", "b", "c"].sort());
+  });
+
+  it("takes nothing from text, attribute values or the content of scripts and styles", () => {
+    const html =
+      `<p title="open checked">Open the drawer, then hidden items <span class="shown">x</span></p>` +
+      `<script>if (a<b && c) { d.class = "e" } const s = '<em class="no">';</script>` +
+      `<style>.not-a-class { color: red } details[open] {}</style><footer></footer>`;
+    const used = usedInHtml(html);
+    expect(used.has("shown")).toBe(true);
+    expect(used.has("<footer>")).toBe(true);
+    for (const stray of ["[open]", "[checked]", "[hidden]", "[the]", "<b>", "<em>", "no", "e", "not-a-class"]) expect(used.has(stray), stray).toBe(false);
+  });
+
+  it("gives the same cut for a page whose text mentions a state as for one that does not", () => {
+    const css = "details[open]>summary{color:red}.x{color:blue}";
+    expect(cut(css, `<p class="x">Is the shop open today?</p>`)).toBe(".x{color:blue}");
+    expect(cut(css, `<details open><summary class="x">Hours</summary></details>`)).toBe("details[open]>summary{color:red}.x{color:blue}");
+  });
+});

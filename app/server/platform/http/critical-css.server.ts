@@ -251,17 +251,48 @@ const decodeEntities = (s: string) =>
     e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? whole),
   );
 
+/** A start tag: its name and its attributes, quoted values whole (a `>` inside one does not end it). */
+const START_TAG = /<([a-zA-Z][\w-]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>/g;
+/** One attribute of a start tag: its name and its value, quoted either way or bare. */
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/** Where the content of an element that holds text, never markup, ends. */
+const RAW_TEXT_END: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi };
+
 /**
  * Every class an element of this HTML carries, every element name, as `<abbr>`, and every
- * attribute name, as `[hidden]` (anything that looks like one: a stray match costs bytes only).
+ * attribute name, as `[hidden]`. Only start tags are read, and a script's or a style's content
+ * is skipped: the page's text and its inline data hold as many words as its markup, none of
+ * them an element's.
  */
 export function usedInHtml(html: string): Set<string> {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const c of decodeEntities(m[1]!).split(/[ \t\n\f\r]+/)) if (c) found.add(c);
+  const names = new Set<string>();
+  const attributes = new Set<string>();
+  const classValues = new Set<string>();
+  // exec loops: matchAll copies its regex on every call, a fifth of this function's time.
+  const tags = new RegExp(START_TAG);
+  const attribute = new RegExp(ATTRIBUTE);
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    const name = tag[1]!;
+    names.add(name);
+    const inside = tag[2]!;
+    attribute.lastIndex = 0;
+    for (let a = attribute.exec(inside); a; a = attribute.exec(inside)) {
+      attributes.add(a[1]!);
+      // A card's classes repeat on every card: each distinct value is split once, below.
+      if (a[1]!.toLowerCase() === "class") classValues.add(a[2] ?? a[3] ?? a[4] ?? "");
+    }
+    const close = RAW_TEXT_END[name.toLowerCase()];
+    if (close) {
+      close.lastIndex = tags.lastIndex;
+      if (!close.exec(html)) break;
+      tags.lastIndex = close.lastIndex;
+    }
   }
-  for (const m of html.matchAll(/<([a-zA-Z][\w-]*)/g)) found.add(`<${m[1]!.toLowerCase()}>`);
-  for (const m of html.matchAll(/\s([a-zA-Z][\w:.-]*)(?==|[\s/>])/g)) found.add(`[${m[1]!.toLowerCase()}]`);
+  const found = new Set<string>();
+  for (const value of classValues) for (const c of decodeEntities(value).split(/[ \t\n\f\r]+/)) if (c) found.add(c);
+  for (const name of names) found.add(`<${name.toLowerCase()}>`);
+  for (const name of attributes) found.add(`[${name.toLowerCase()}]`);
   return found;
 }
 
