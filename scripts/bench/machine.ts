@@ -59,3 +59,35 @@ export function currentCommit(): Commit {
     dirty: run("git", ["status", "--porcelain", "--untracked-files=no", "--", "app", "server", "server.js", "drizzle"]) !== "",
   };
 }
+
+/** Busy and total CPU ticks of the whole machine, from /proc/stat (null where there is none). */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
+    const t = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (t[3] ?? 0) + (t[4] ?? 0);
+    const total = t.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine's CPU has been mostly idle for a second (under `busyShare` of all
+ * cores), at most `maxMs`: a part that measures a few milliseconds must not time what the part
+ * before it left running (a burst's last answers, PostgreSQL's clean-up after it). Returns how
+ * long it waited and the busy share of the last second.
+ */
+export async function untilQuiet({ busyShare = 0.25, maxMs = 30_000 } = {}): Promise<{ waitedMs: number; busy: number | null }> {
+  const started = Date.now();
+  let last = cpuTicks();
+  if (!last) return { waitedMs: 0, busy: null };
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuTicks()!;
+    const busy = now.total > last.total ? (now.busy - last.busy) / (now.total - last.total) : 0;
+    last = now;
+    if (busy < busyShare || Date.now() - started >= maxMs) return { waitedMs: Date.now() - started, busy };
+  }
+}

@@ -3,6 +3,7 @@ import { reviewCart } from "../../app/server/commerce/checkout/cart-review.serve
 import { createDatabase } from "../../app/server/platform/db/client.server";
 import type { BenchContext } from "./context";
 import { request } from "./http";
+import { untilQuiet } from "./machine";
 import { Part, mark, table, type PartResult } from "./part";
 import { fmt, summarize } from "./stats";
 
@@ -88,6 +89,10 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
     state: `R${i % 50}`,
   }));
 
+  // A quote takes a few milliseconds: what the part before left running would be most of it.
+  const quiet = await untilQuiet();
+  ctx.log(`  machine quiet after ${fmt(quiet.waitedMs / 1000, 1)} s`);
+
   // In the server process's place: the pricing work alone (database round trips included).
   const db = createDatabase(ctx.databaseUrl, 10);
   const inProcess: number[] = [];
@@ -127,8 +132,13 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
     met,
     note: errors ? `${errors} HTTP requests did not answer 200` : undefined,
   });
-  part.data = { inProcess: a, http: b, errors, zones: ZONES, codes: CODES, lines: LINES };
+  part.data = { inProcess: a, http: b, errors, zones: ZONES, codes: CODES, lines: LINES, quiet };
   part.md.push(
+    `${a.n + ctx.opts.warmup} quotes one after another, the first ${ctx.opts.warmup} unmeasured, each for a different ${LINES}-line cart, code and address. ` +
+      `They start once the machine's CPU has been under a quarter busy for a second (here after ${fmt(quiet.waitedMs / 1000, 1)} s` +
+      `${quiet.busy === null ? "" : `, ${fmt(quiet.busy * 100, 0)} % busy`}): the burst before this part leaves the shop and PostgreSQL working for a while, ` +
+      `and the 1-minute load average above still counts it.`,
+    "",
     table(
       ["", "n", "p50 ms", "p95 ms", "p99 ms", "target", ""],
       [
