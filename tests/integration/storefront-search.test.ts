@@ -50,6 +50,24 @@ describe("shop search", () => {
     expect(names(result)).toEqual([`${a} Sheet`]);
   });
 
+  it("finds a product by its new name, description or category as soon as it is saved, and no longer by the old", async () => {
+    const [oldWord, newName, newText, newCategory] = [token(), token(), token(), token()];
+    const cat = `Cat ${token()}`;
+    const product = await makeProduct(t.db, { category: cat, name: `${oldWord} Quilt`, description: `Soft ${oldWord}.` });
+    const found = async (word: string, category: string | null = null) =>
+      names(await listShopProducts(t.db, { search: word, category, sort: "featured" }, firstPage));
+    expect(await found(oldWord)).toEqual([`${oldWord} Quilt`]);
+
+    await t.db.execute(sql`update products set name = ${`${newName} Quilt`}, description = ${`Warm ${newText}.`} where id = ${product.id}`);
+    expect(await found(oldWord)).toEqual([]);
+    expect(await found(newName.toUpperCase())).toEqual([`${newName} Quilt`]);
+    expect(await found(`${newText} ${newName}`)).toEqual([`${newName} Quilt`]);
+
+    await t.db.execute(sql`update products set category = ${`Bedding ${newCategory}`} where id = ${product.id}`);
+    expect(await found(newCategory, `Bedding ${newCategory}`)).toEqual([`${newName} Quilt`]);
+    expect(await found(cat.split(" ")[1]!)).toEqual([]);
+  });
+
   it("matches %, _, \\, quotes, regex and SQL syntax literally", async () => {
     const cat = `Cat ${token()}`;
     await makeProducts(t.db, 10, (i) => ({
