@@ -127,6 +127,31 @@ describe("shop search", () => {
     expect(names(pilow)).toEqual(["Travel Bag", "Down Pillow"]);
   });
 
+  it("pages from the literal matches into the typo matches, and past the end, with the same total on every page", async () => {
+    const cat = `Cat ${token()}`;
+    await makeProducts(t.db, 30, (i) => ({ category: cat, name: `Pillow ${String(i).padStart(2, "0")}`, priceCents: 10_000 - i }));
+    await makeProducts(t.db, 10, (i) => ({ category: cat, name: `Pilow Case ${i}`, description: "Spelt the old way.", priceCents: 500 - i }));
+    const search = (offset: number) => listShopProducts(t.db, inCategory(cat, { search: "pillow", sort: "price-high" }), { offset, limit: 24 });
+
+    const [first, second, past] = [await search(0), await search(24), await search(48)];
+    for (const p of [first, second, past]) expect(p).toMatchObject({ total: 40, totalIsCapped: false });
+    expect(names(first)).toEqual(Array.from({ length: 24 }, (_, i) => `Pillow ${String(i).padStart(2, "0")}`));
+    expect(first.hasMore).toBe(true);
+    // The last six literal matches, then every typo match, each group in the chosen order.
+    expect(names(second)).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => `Pillow ${24 + i}`),
+      ...Array.from({ length: 10 }, (_, i) => `Pilow Case ${i}`),
+    ]);
+    expect(second.hasMore).toBe(false);
+    expect(past).toMatchObject({ items: [], hasMore: false });
+
+    // A literal-only search asked for a page after its last match still says how many there are.
+    const word = token();
+    await makeProducts(t.db, 3, (i) => ({ category: cat, name: `${word} ${i}` }));
+    const beyond = await listShopProducts(t.db, inCategory(cat, { search: `${word} 1` }), { offset: 24, limit: 24 });
+    expect(beyond).toMatchObject({ items: [], total: 1, hasMore: false });
+  });
+
   it("counts typo matches up to their own cap", async () => {
     const cat = `Cat ${token()}`;
     await makeProducts(t.db, TYPO_COUNT_CAP + 5, (i) => ({ category: cat, name: `Duvet Insert ${i}` }));

@@ -142,7 +142,33 @@ async function pageOfWalk(db: Db, base: SQL, match: SQL, sort: ShopSort, offset:
   return pageOfFew(db, and(base, match)!, sort, offset, limit);
 }
 
-/** A page of the products matching `match` within `base`; `few` says the capped count was not reached. */
-export function pageOfMatches(db: Db, base: SQL, match: SQL, sort: ShopSort, offset: number, limit: number, few: boolean) {
-  return few ? pageOfFew(db, and(base, match)!, sort, offset, limit) : pageOfWalk(db, base, match, sort, offset, limit);
+/**
+ * How many products match `match` within `base`, counted up to cap + 1, and a page of them in the
+ * sort's order. Up to the cap one statement reads the matches once, through the trigram index,
+ * and both sorts them and counts them beside each row: a narrow term costs one read, not a count
+ * and then the same read again. Past the cap those rows are not the first of the sort's order,
+ * so the page walks the order instead (pageOfWalk).
+ */
+export async function countedPageOfMatches(
+  db: Db,
+  base: SQL,
+  match: SQL,
+  sort: ShopSort,
+  page: { offset: number; limit: number },
+  cap: number,
+): Promise<{ total: number; rows: CardRow[] }> {
+  const where = and(base, match)!;
+  const matches = db.select(sortable).from(products).where(where).limit(cap + 1).as("matches");
+  const counted = await db
+    .select({ ...cardsOf(matches as unknown as typeof sortable), total: sql<number>`(count(*) over ())::int` })
+    .from(matches)
+    .orderBy(...orderBy(sort, matches as unknown as SortColumns))
+    // One row at least, which carries the count when the caller wants none.
+    .limit(Math.max(page.limit, 1))
+    .offset(page.offset);
+  // No row: nothing matches, or the page starts after the last match, which a count tells apart.
+  const total = counted[0]?.total ?? (page.offset === 0 ? 0 : await countUpTo(db, where, cap));
+  if (page.limit === 0) return { total, rows: [] };
+  if (total > cap) return { total, rows: await pageOfWalk(db, base, match, sort, page.offset, page.limit) };
+  return { total, rows: counted.map(({ total: _, ...row }) => row) };
 }

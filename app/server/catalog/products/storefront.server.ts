@@ -12,7 +12,7 @@ import {
 import { isShopSort } from "~/lib/shop-sorts";
 import type { ProductCardPage } from "~/lib/catalog-view";
 import { categories, type Db, productCounts, products } from "../../platform/index.server";
-import { cardColumns, countUpTo, listingPage, orderBy, pageOfMatches, type CardRow } from "./listing-queries.server";
+import { cardColumns, countedPageOfMatches, listingPage, orderBy, type CardRow } from "./listing-queries.server";
 import { allowsTypos, enableTypos, literalMatch, typoOnlyMatch } from "./storefront-search.server";
 import { swatchFor } from "./swatches.server";
 import { type LowestPrices, withLowestPrices } from "./price-history.server";
@@ -143,42 +143,39 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page,
   }
 
   const term = filters.search;
-  const exact = and(base, literalMatch(term))!;
+  const want = page.limit + 1;
+  const exact = await countedPageOfMatches(db, base, literalMatch(term), filters.sort, { offset: page.offset, limit: want }, SEARCH_COUNT_CAP);
+  const exactCapped = exact.total > SEARCH_COUNT_CAP;
+  const rows = [...exact.rows];
 
-  // The lowest prices are read after the transaction: a remembered read may take a connection of
-  // its own, and one taken while this one is held can wait for ever on a busy pool.
-  const found = await db.transaction(
-    async (tx) => {
-      const exactTotal = await countUpTo(tx, exact, SEARCH_COUNT_CAP);
-      const exactCapped = exactTotal > SEARCH_COUNT_CAP;
-      const want = page.limit + 1;
-      const rows: CardRow[] = [];
-      if (page.offset < exactTotal) {
-        rows.push(...(await pageOfMatches(tx, base, literalMatch(term), filters.sort, page.offset, want, !exactCapped)));
-      }
-
-      let typoTotal = 0;
-      if (exactTotal < TYPO_WHEN_FEWER_THAN && allowsTypos(term)) {
+  let typoTotal = 0;
+  if (exact.total < TYPO_WHEN_FEWER_THAN && allowsTypos(term)) {
+    // The typo threshold and the planner setting hold for this transaction only. The lowest
+    // prices are read after it: a remembered read may take a connection of its own, and one taken
+    // while this one is held can wait for ever on a busy pool.
+    typoTotal = await db.transaction(
+      async (tx) => {
         await enableTypos(tx);
-        typoTotal = await countUpTo(tx, and(base, typoOnlyMatch(term))!, TYPO_COUNT_CAP);
-        if (rows.length < want && typoTotal > 0) {
-          const offset = Math.max(0, page.offset - exactTotal);
-          const few = typoTotal <= TYPO_COUNT_CAP;
-          rows.push(...(await pageOfMatches(tx, base, typoOnlyMatch(term), filters.sort, offset, want - rows.length, few)));
-        }
-      }
-      const typoCapped = typoTotal > TYPO_COUNT_CAP;
-      return {
-        cards: rows.slice(0, page.limit).map(toProductCard),
-        total: exactCapped ? SEARCH_COUNT_CAP : exactTotal + Math.min(typoTotal, TYPO_COUNT_CAP),
-        totalIsCapped: exactCapped || typoCapped,
-        hasMore: rows.length > page.limit,
-      };
-    },
-    { accessMode: "read only" },
-  );
-  const { cards, ...counted } = found;
-  return { items: await withLowestPrices(db, cards, reads.lowestPrices), ...counted };
+        const typos = await countedPageOfMatches(
+          tx,
+          base,
+          typoOnlyMatch(term),
+          filters.sort,
+          { offset: Math.max(0, page.offset - exact.total), limit: Math.max(0, want - rows.length) },
+          TYPO_COUNT_CAP,
+        );
+        rows.push(...typos.rows);
+        return typos.total;
+      },
+      { accessMode: "read only" },
+    );
+  }
+  return {
+    items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard), reads.lowestPrices),
+    total: exactCapped ? SEARCH_COUNT_CAP : exact.total + Math.min(typoTotal, TYPO_COUNT_CAP),
+    totalIsCapped: exactCapped || typoTotal > TYPO_COUNT_CAP,
+    hasMore: rows.length > page.limit,
+  };
 }
 
 // Any 8-4-4-4-12 hex id PostgreSQL accepts; anything else would be a database error, not a 404.
