@@ -144,32 +144,31 @@ export async function listShopProducts(db: Db, filters: ShopFilters, page: Page,
 
   const term = filters.search;
   const want = page.limit + 1;
-  const exact = await countedPageOfMatches(db, base, literalMatch(term), filters.sort, { offset: page.offset, limit: want }, SEARCH_COUNT_CAP);
+  // One transaction: the search's statements share one connection, taken from the pool once (a
+  // search taking it again for each statement waits in the pool's queue each time when it is
+  // busy). The lowest prices are read after it: a remembered read may take a connection of its
+  // own, and one taken while this one is held can wait for ever on a busy pool.
+  const { exact, typoTotal, rows } = await db.transaction(
+    async (tx) => {
+      const exact = await countedPageOfMatches(tx, base, literalMatch(term), filters.sort, { offset: page.offset, limit: want }, SEARCH_COUNT_CAP);
+      const rows = [...exact.rows];
+      if (exact.total >= TYPO_WHEN_FEWER_THAN || !allowsTypos(term)) return { exact, typoTotal: 0, rows };
+      // The typo threshold and the planner setting hold for the rest of this transaction.
+      await enableTypos(tx);
+      const typos = await countedPageOfMatches(
+        tx,
+        base,
+        typoOnlyMatch(term),
+        filters.sort,
+        { offset: Math.max(0, page.offset - exact.total), limit: Math.max(0, want - rows.length) },
+        TYPO_COUNT_CAP,
+      );
+      rows.push(...typos.rows);
+      return { exact, typoTotal: typos.total, rows };
+    },
+    { accessMode: "read only" },
+  );
   const exactCapped = exact.total > SEARCH_COUNT_CAP;
-  const rows = [...exact.rows];
-
-  let typoTotal = 0;
-  if (exact.total < TYPO_WHEN_FEWER_THAN && allowsTypos(term)) {
-    // The typo threshold and the planner setting hold for this transaction only. The lowest
-    // prices are read after it: a remembered read may take a connection of its own, and one taken
-    // while this one is held can wait for ever on a busy pool.
-    typoTotal = await db.transaction(
-      async (tx) => {
-        await enableTypos(tx);
-        const typos = await countedPageOfMatches(
-          tx,
-          base,
-          typoOnlyMatch(term),
-          filters.sort,
-          { offset: Math.max(0, page.offset - exact.total), limit: Math.max(0, want - rows.length) },
-          TYPO_COUNT_CAP,
-        );
-        rows.push(...typos.rows);
-        return typos.total;
-      },
-      { accessMode: "read only" },
-    );
-  }
   return {
     items: await withLowestPrices(db, rows.slice(0, page.limit).map(toProductCard), reads.lowestPrices),
     total: exactCapped ? SEARCH_COUNT_CAP : exact.total + Math.min(typoTotal, TYPO_COUNT_CAP),
