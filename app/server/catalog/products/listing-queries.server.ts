@@ -45,7 +45,7 @@ export function orderBy(sort: ShopSort, c: SortColumns): SQL[] {
 }
 
 /** Counts matches, but stops at cap + 1: a broad search term costs no more than a narrow one. */
-export async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
   const capped = db.select({ one: sql`1` }).from(products).where(where).limit(cap + 1).as("capped");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return row?.n ?? 0;
