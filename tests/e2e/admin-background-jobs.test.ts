@@ -9,6 +9,9 @@ const shop = useShop();
 /**
  * A job of the shop's own task whose one try failed, as the queue leaves it (tries spent, the
  * last error kept): added and failed in one transaction, so the shop's worker never takes it.
+ * The task must be a one-off one: when a periodic task's cron tick goes through, the worker
+ * clears that task's earlier failures, so a tick falling between two steps of the test emptied
+ * the list (it did, once, with the change log's 10-minute clean-up).
  */
 async function failedJob(task: string, error: string): Promise<string> {
   return shop.db.transaction(async (tx) => {
@@ -19,12 +22,15 @@ async function failedJob(task: string, error: string): Promise<string> {
   });
 }
 
+/** The task's name as the owner reads it. */
+const PAID = "Finish a paid order (save the address, clear the saved cart)";
+
 const jobExists = async (id: string) =>
   (await shop.db.execute(sql`select 1 from graphile_worker._private_jobs where id = ${id}::bigint`)).rows.length > 0;
 
 describe("admin background jobs", () => {
   it("shows a failed job on the dashboard, the sidebar and its page, and 'Try again' runs it", async () => {
-    const id = await failedJob("storefront:prune-change-log", "connection terminated unexpectedly\n    at Client.query (pg/lib/client.js:526:17)");
+    const id = await failedJob("commerce:order-paid", "connection terminated unexpectedly\n    at Client.query (pg/lib/client.js:526:17)");
     const admin = await asAdmin(shop);
     const errors: string[] = [];
     admin.on("pageerror", (e) => errors.push(e.message));
@@ -46,15 +52,15 @@ describe("admin background jobs", () => {
     const rows = table.locator("tbody tr");
     await expect.poll(() => rows.count()).toBe(1);
     const cells = (await rows.first().getByRole("cell").allInnerTexts()).map((c) => c.replace(/\s+/g, " ").trim());
-    expect(cells.slice(0, 4)).toEqual([`Clean up the page cache's change log storefront:prune-change-log · job ${id}`, expect.stringMatching(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/), "1", "connection terminated unexpectedly"]);
+    expect(cells.slice(0, 4)).toEqual([`${PAID} commerce:order-paid · job ${id}`, expect.stringMatching(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/), "1", "connection terminated unexpectedly"]);
     expect(await admin.getByText("pg/lib/client.js").count()).toBe(0);
 
     await hydrated(admin, rows.first());
-    await rows.first().getByRole("button", { name: `Try again: Clean up the page cache's change log (job ${id})` }).click();
-    await seeToast(admin, "Clean up the page cache's change log will run again now.");
+    await rows.first().getByRole("button", { name: `Try again: ${PAID} (job ${id})` }).click();
+    await seeToast(admin, `${PAID} will run again now.`);
     await admin.getByText("No failed jobs: everything the shop did in the background went through.").waitFor();
     expect(await upkeep.getByRole("link", { name: "Background jobs", exact: true }).count()).toBe(1);
-    // The shop's own worker ran it (and it succeeded): the job is done and gone.
+    // The shop's own worker ran it (with no order named, it has nothing to do, so it succeeded): the job is done and gone.
     await expect.poll(() => jobExists(id), { timeout: 20_000 }).toBe(false);
     expect(errors).toEqual([]);
   });
