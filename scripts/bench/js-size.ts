@@ -97,9 +97,10 @@ export type PageJs = {
 /**
  * First-load JavaScript of each page, one browser and a fresh context per page, against the
  * bare page's weight. A page that fails to load is reported with its error, the rest still measured.
+ * In `given` when passed (left open), else in a browser of its own.
  */
-export async function firstLoadJsOfPages(baseUrl: string, pages: { label: string; path: string }[], floor: JsWeight): Promise<PageJs[]> {
-  const browser = await launch();
+export async function firstLoadJsOfPages(baseUrl: string, pages: { label: string; path: string }[], floor: JsWeight, given?: Browser): Promise<PageJs[]> {
+  const browser = given ?? (await launch());
   try {
     const out: PageJs[] = [];
     for (const p of pages) {
@@ -113,7 +114,7 @@ export async function firstLoadJsOfPages(baseUrl: string, pages: { label: string
     }
     return out;
   } finally {
-    await browser.close();
+    if (!given) await browser.close();
   }
 }
 

@@ -94,12 +94,13 @@ export type LighthouseSession = { run: (url: string) => Promise<LighthouseRun>; 
  * Lighthouse in this process against one Chromium kept open: about 9 s a run instead of 17 s
  * for the CLI (no Node or Chromium start each time), for the budgets test. Same settings as
  * lighthouseOnce (mobile defaults) without the full-page screenshot, which no score uses.
+ * `chromePath`: the browser tests pass theirs; the benchmark keeps the full Chromium shoppers run.
  */
-export async function lighthouseSession(categories: readonly Category[] = CATEGORIES): Promise<LighthouseSession> {
+export async function lighthouseSession(categories: readonly Category[] = CATEGORIES, opts: { chromePath?: string } = {}): Promise<LighthouseSession> {
   const { default: lighthouse } = await import("lighthouse");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lh-chrome-"));
   // Its own process group, so closing it ends the helpers (renderers, zygote, crash handler) too.
-  const chrome = spawn(CHROME_PATH, [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${dir}`, "about:blank"], {
+  const chrome = spawn(opts.chromePath ?? CHROME_PATH, [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${dir}`, "about:blank"], {
     stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   });

@@ -5,7 +5,7 @@ import { budgetedPages, describeFiles, firstLoadJs, firstLoadJsOfPages, JS_BUDGE
 import { CATEGORIES, lighthouseSession, SCORE_BUDGETS, type LighthouseRun, type LighthouseSession } from "../../scripts/bench/lighthouse";
 import { makePosts } from "../factories/posts";
 import { makeProducts } from "../factories/products";
-import { useShop } from "./harness";
+import { CHROMIUM_PATH, launchBrowser, useShop } from "./harness";
 import { storefrontPages } from "./page-helpers";
 
 /**
@@ -45,13 +45,19 @@ describe("first-load JavaScript", () => {
   let floor: JsWeight;
   let pages: PageJs[] = [];
   beforeAll(async () => {
-    const bare = await startBareApp();
+    // Bytes do not depend on the browser's build: the tests' own (the headless shell) will do.
+    const browser = await launchBrowser();
     try {
-      floor = await firstLoadJs(bare.url);
+      const bare = await startBareApp();
+      try {
+        floor = await firstLoadJs(bare.url, browser);
+      } finally {
+        await bare.stop();
+      }
+      pages = await firstLoadJsOfPages(shop.baseUrl, budgetedPages(productId, postSlug), floor, browser);
     } finally {
-      await bare.stop();
+      await browser.close();
     }
-    pages = await firstLoadJsOfPages(shop.baseUrl, budgetedPages(productId, postSlug), floor);
   }, 240_000);
 
   for (const { label } of budgetedPages("", "")) {
@@ -127,7 +133,7 @@ const AUDITED = CATEGORIES.filter((c) => c !== "performance");
 describe("Lighthouse (mobile): accessibility, best practices, SEO", () => {
   let session: LighthouseSession;
   beforeAll(async () => {
-    session = await lighthouseSession(AUDITED);
+    session = await lighthouseSession(AUDITED, { chromePath: CHROMIUM_PATH });
   }, 60_000);
   afterAll(async () => {
     await session?.close();
