@@ -57,6 +57,29 @@ const lightPreloadHelper: Plugin = {
   load: { filter: { id: PRELOAD_HELPER }, handler: () => "export const __vitePreload = (load) => load();" },
 };
 
+/** Packages the server build bundles (see `ssr.noExternal` below). */
+const SERVER_BUNDLED = [
+  "lucide-react",
+  "radix-ui",
+  /^@radix-ui\//,
+  /^better-auth/,
+  /^@better-auth\//,
+  /^@better-fetch\//,
+  "better-call",
+  "jose",
+  "kysely",
+  "defu",
+  "nanostores",
+  /^@noble\//,
+  "zod",
+  "drizzle-orm",
+  "sonner",
+  "class-variance-authority",
+  "rou3",
+  "iso-3166",
+  "postcode-validator",
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -68,10 +91,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // Bundled into the server build instead of imported from node_modules at start: Node's entry of
   // lucide-react is one file defining every icon, radix-ui's imports every primitive, and the shop
-  // uses a few of each; bundled, only those are kept. Importing the server build took 0.35–0.45 s
-  // less CPU of about 2.4 s (docs/decisions/0038). Not in development, where Vite would transform
-  // each of lucide's icon modules instead.
-  ssr: { noExternal: command === "build" ? ["lucide-react", "radix-ui"] : [] },
+  // uses a few of each; bundled, only those are kept (docs/decisions/0038). The pure-ESM packages
+  // after them are bundled because Node 20 resolves, reads and compiles each of their hundreds of
+  // files at every start: with them, a start's CPU until it is ready fell from 2.65 s to 1.67 s
+  // (docs/decisions/0045). Packages with native code or that read their own files stay external.
+  // Not in development, where Vite would transform each of lucide's icon modules instead.
+  ssr: { noExternal: command === "build" ? SERVER_BUNDLED : [] },
   server: { watch: { ignored: ["**/data/**", "**/bench/**", "**/test-results/**"] } },
   plugins: [lightPreloadHelper, tailwindcss(), reactRouter()],
 }));

@@ -58,6 +58,7 @@ export { eraseOutboxMailsAbout } from "./privacy/outbox.server";
 export { ERASED_EMAIL, ERASED_NAME, ERASED_TEXT, privacySteps, registerPrivacySteps } from "./privacy/steps.server";
 export type { ErasureCounts, PrivacySteps } from "./privacy/steps.server";
 export { getEnv, publicUrl } from "./env.server";
+export { loadSharp } from "./images/sharp.server";
 export type { Env } from "./env.server";
 export { changeLogJobs } from "./http/page-cache.server";
 export { cdnPurgerFromEnv } from "./cdn/adapters.server";

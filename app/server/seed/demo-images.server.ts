@@ -3,7 +3,7 @@
  * No text, no fonts, no network. Each motif is drawn in a 100×100 box that is
  * centred and scaled onto a full-bleed background, so any aspect ratio works.
  */
-import sharp from "sharp";
+import { loadSharp } from "../platform/index.server";
 
 export type Motif =
   | "duvet"
@@ -487,6 +487,7 @@ export async function renderDemoImage(opts: {
   label?: string;
 }): Promise<Buffer> {
   const svg = demoImageSvg(opts);
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
 
@@ -632,5 +633,6 @@ export function demoHeroSvg(): string {
 }
 
 export async function renderDemoHeroImage(): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(demoHeroSvg())).webp({ quality: 80 }).toBuffer();
 }

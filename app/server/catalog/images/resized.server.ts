@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { RESIZED_WIDTHS } from "~/lib/images";
-import { DiskStorage, getStorage, logger } from "../../platform/index.server";
+import { DiskStorage, getStorage, loadSharp, logger } from "../../platform/index.server";
 
 const RASTER = /\.(webp|png|jpe?g|gif|avif)$/i;
 
@@ -32,6 +31,7 @@ export async function resizedImage(width: number, key: string): Promise<Buffer |
   }
   let body: Buffer;
   try {
+    const sharp = await loadSharp();
     body = await sharp(source, { animated: false })
       .rotate()
       .resize({ width, withoutEnlargement: true })

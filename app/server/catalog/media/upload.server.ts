@@ -1,6 +1,6 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { formatBytes } from "~/lib/format";
-import { DomainError, getEnv, getStorage, logger } from "../../platform/index.server";
+import { DomainError, getEnv, getStorage, loadSharp, logger } from "../../platform/index.server";
 import { BitmapError, decodeBmp, decodeIco } from "./bitmap.server";
 import { sniffImage, type ImageFormat } from "./sniff.server";
 
@@ -84,11 +84,12 @@ export async function processImage(
       `The image is too large: ${w}×${h} pixels. The limit is ${Math.round(maxPixels / 1_000_000)} megapixels.`,
     );
 
+  const sharp = await loadSharp();
   let image: Sharp;
   let outFormat: OutputFormat;
   const legacy = sniffed.format === "bmp" || sniffed.format === "ico";
   if (sniffed.format === "bmp" || sniffed.format === "ico") {
-    image = decodeLegacy(buf, sniffed.format, maxPixels, tooLarge);
+    image = decodeLegacy(sharp, buf, sniffed.format, maxPixels, tooLarge);
     outFormat = "png";
   } else {
     image = sharp(buf, { limitInputPixels: maxPixels, failOn: "error", animated: isAnimatable(sniffed.format) });
@@ -122,6 +123,7 @@ export async function processImage(
 const isAnimatable = (f: ImageFormat) => f === "gif" || f === "webp";
 
 function decodeLegacy(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
   buf: Buffer,
   format: "bmp" | "ico",
   maxPixels: number,
