@@ -94,7 +94,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // uses a few of each; bundled, only those are kept (docs/decisions/0038). The pure-ESM packages
   // after them are bundled because Node 20 resolves, reads and compiles each of their hundreds of
   // files at every start: with them, a start's CPU until it is ready fell from 2.65 s to 1.67 s
-  // (docs/decisions/0045). Packages with native code or that read their own files stay external.
+  // (docs/decisions/0045). Packages with native code, and the CommonJS ones, stay external.
   // Not in development, where Vite would transform each of lucide's icon modules instead.
   ssr: { noExternal: command === "build" ? SERVER_BUNDLED : [] },
   server: { watch: { ignored: ["**/data/**", "**/bench/**", "**/test-results/**"] } },
