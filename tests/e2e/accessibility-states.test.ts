@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { useDatabase } from "~/server/platform/db/client.server";
 import { testPaymentSessions } from "~/server/platform/db/schema";
@@ -8,6 +8,7 @@ import { openCheckout, orderBySession } from "../factories/orders";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer } from "../factories/users";
 import { check, pagesByRole, WIDTHS, type Finding, type Role } from "./axe-helpers";
+import { failureReport } from "./failure-report";
 import { launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { addToCart } from "./shopper-steps";
@@ -46,6 +47,13 @@ beforeAll(async () => {
   expect((await confirmPayment(shop.db, paid.sessionId)).state).toBe("paid");
   orderNumber = (await orderBySession(shop.db, paid.sessionId)).orderNumber;
 }, 90_000);
+
+// What the pages and the shop showed when a test failed (the pages are kept for the next test).
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === "fail" && shop) {
+    console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, shop.output())}`);
+  }
+});
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));

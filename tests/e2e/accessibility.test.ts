@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { saveReturnsSetting } from "~/server/commerce/returns/returns-setting.server";
 import { confirmPayment } from "~/server/commerce/settlement/confirm.server";
 import { useDatabase } from "~/server/platform/db/client.server";
@@ -11,6 +11,7 @@ import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer } from "../factories/users";
 import { check, pagesByRole, WIDTHS, type Finding, type Role } from "./axe-helpers";
+import { failureReport } from "./failure-report";
 import { launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
@@ -41,6 +42,13 @@ beforeAll(async () => {
   Object.assign(pages, made.pages);
   contexts.push(...made.contexts);
 }, 90_000);
+
+// What the pages and the shop showed when a test failed (the pages are kept for the next test).
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === "fail" && shop) {
+    console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, shop.output())}`);
+  }
+});
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));

@@ -2,6 +2,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Db } from "~/server/platform/db/client.server";
 import { createSession, SESSION_COOKIE } from "../factories/users";
+import { watchPage } from "./failure-report";
 import { E2E_AUTH_SECRET } from "./harness";
 import { hydrated } from "./page-helpers";
 
@@ -28,6 +29,7 @@ export async function pagesByRole(
       await context.addCookies([{ name: SESSION_COOKIE, value: cookieValue, url: shop.baseUrl, httpOnly: true, sameSite: "Lax" }]);
     }
     pages[role] = await context.newPage();
+    watchPage(pages[role]);
     pages[role].setDefaultTimeout(30_000);
   }
   return { pages, contexts };
