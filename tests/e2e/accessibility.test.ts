@@ -11,7 +11,7 @@ import { makeDiscountCode } from "../factories/pricing";
 import { makeProduct } from "../factories/products";
 import { makeAdmin, makeCustomer } from "../factories/users";
 import { check, pagesByRole, WIDTHS, type Finding, type Role } from "./axe-helpers";
-import { failureReport } from "./failure-report";
+import { reportIfFailed } from "./failure-report";
 import { launchBrowser, startShop } from "./harness";
 import { hydrated } from "./page-helpers";
 import { routeMap, TOKEN_PARAMS, type RouteInfo } from "./route-map";
@@ -44,11 +44,7 @@ beforeAll(async () => {
 }, 90_000);
 
 // What the pages and the shop showed when a test failed (the pages are kept for the next test).
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail" && shop) {
-    console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, shop.output())}`);
-  }
-});
+afterEach((ctx) => reportIfFailed(ctx, contexts, shop));
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));

@@ -26,6 +26,12 @@ export function watchPage(page: Page) {
   page.on("framenavigated", (f) => void (f === page.mainFrame() && note(`address ${f.url()} (a load, or a history entry written)`)));
 }
 
+/** For an afterEach: when the test failed, prints what its pages and the shop showed. */
+export async function reportIfFailed(ctx: { task: { name: string; result?: { state?: string } } }, contexts: BrowserContext[], shop: { output: () => string } | undefined) {
+  if (ctx.task.result?.state !== "fail" || !shop) return;
+  console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, shop.output())}`);
+}
+
 /** A failed test's report: each open page's address, toasts and recorded events, then the end of the server's output. */
 export async function failureReport(contexts: BrowserContext[], serverOutput: string): Promise<string> {
   const parts: string[] = [];

@@ -7,7 +7,7 @@ import { useDatabase, type Database } from "~/server/platform/db/client.server";
 import { freePort, launchShop } from "../../scripts/shop-process";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { E2E_AUTH_SECRET } from "../setup/e2e-secret";
-import { failureReport, watchPage } from "./failure-report";
+import { reportIfFailed, watchPage } from "./failure-report";
 
 /**
  * Debian's Chromium headless shell when it is installed: the same Chromium release without the
@@ -103,9 +103,7 @@ export function useShop(opts: { env?: Record<string, string>; /** For every page
   afterEach(async (ctx) => {
     const contexts = state.contexts ?? [];
     state.contexts = [];
-    if (ctx.task.result?.state === "fail" && state.shop) {
-      console.error(`What the browser and the shop saw when "${ctx.task.name}" failed:\n${await failureReport(contexts, state.shop.output())}`);
-    }
+    await reportIfFailed(ctx, contexts, state.shop);
     // A test's pages end with it: left open, they keep using the machine the next tests need.
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
   });
