@@ -40,7 +40,16 @@ describe("the admin dashboard", () => {
     const late = await makeOrder(shop.db, { orderNumber: "ORD-E2E-LATE", paymentStatus: "paid", status: "processing", totalAmountCents: 5_000, paidAt: ago(3 * DAY), createdAt: ago(3 * DAY) });
     await makeOrder(shop.db, { orderNumber: "ORD-E2E-NEW", paymentStatus: "paid", status: "processing", totalAmountCents: 3_000, paidAt: ago(60_000) });
     const stuck = await makeOrder(shop.db, { orderNumber: "ORD-E2E-STUCK", paymentStatus: "paid", status: "cancelled", totalAmountCents: 1_000, paidAt: ago(5 * DAY) });
-    await shop.db.insert(paymentTasks).values({ orderId: stuck.id, kind: "refund", idempotencyKey: `refund-${stuck.id}`, attempts: 3, lastError: "declined" });
+    // Refused three times, so its next try is a while away (backoff). Due now, the shop's every-minute
+    // sweep of provider calls would make it with the test provider and it would need no one.
+    await shop.db.insert(paymentTasks).values({
+      orderId: stuck.id,
+      kind: "refund",
+      idempotencyKey: `refund-${stuck.id}`,
+      attempts: 3,
+      lastError: "declined",
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
     await shop.db.insert(contactMessages).values({ name: "Nell", email: "nell@example.test", subject: "Gift wrap?", message: "Do you gift wrap?" });
     await shop.db.insert(searchTermsDaily).values({ day: formatDay(Date.now()), term: "silk pyjamas", searches: 4, emptySearches: 4 });
     await shop.db.insert(mailOutbox).values({
