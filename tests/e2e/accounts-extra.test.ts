@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "~/server/platform/db/schema";
+import { mailOutbox, orders, testPaymentSessions } from "~/server/platform/db/schema";
 import { makeOrder } from "../factories/account-orders";
 import { asAdmin, asCustomer, makeAdmin, totpCode } from "../factories/users";
 import { useShop } from "./harness";
@@ -15,7 +16,20 @@ describe("account extras in the browser", { timeout: 180_000 }, () => {
     const day = (d: number) => new Date(Date.UTC(2025, 0, d, 12));
     await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1001", status: "completed", totalAmountCents: 4599, createdAt: day(1) });
     await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1002", status: "processing", totalAmountCents: 12050, createdAt: day(2) });
-    await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1003", status: "pending", totalAmountCents: 100000, createdAt: day(3) });
+    // Pending: its payment page is still open (without one, the shop's sweep of interrupted
+    // checkouts, every ten minutes, would cancel it as it does any real one).
+    const awaiting = await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1003", status: "pending", totalAmountCents: 100000, createdAt: day(3) });
+    const sessionId = `test_cs_${awaiting.id}`;
+    await shop.db.insert(testPaymentSessions).values({
+      id: sessionId,
+      orderId: awaiting.id,
+      amountCents: awaiting.totalAmountCents,
+      customerEmail: awaiting.email,
+      successUrl: `${shop.baseUrl}/order-success?session_id=${sessionId}`,
+      cancelUrl: `${shop.baseUrl}/checkout`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await shop.db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.id, awaiting.id));
     await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1004", status: "cancelled", totalAmountCents: 5, createdAt: day(4) });
     await makeOrder(shop.db, { userId: page.user.id, orderNumber: "ORD-1005", status: "shipped", totalAmountCents: 2500, createdAt: day(5) });
     await page.goto("/profile?tab=orders");
