@@ -1,5 +1,6 @@
 // Starts the shop: validates the environment, opens (or starts) the database, applies
 // migrations, seeds the demo on first start, then serves HTTP until SIGTERM/SIGINT.
+import net from "node:net";
 import express from "express";
 
 const dev = process.env.NODE_ENV === "development";
@@ -25,6 +26,19 @@ if (dev) {
     fail(`The shop is not built (${err.code ?? err.message}). Run: npm start`),
   );
 }
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
+const portTaken = () => fail(`Port ${port} is already in use. Stop the other program or set PORT to a free port.`);
+
+// A taken port is told before the database is opened: a first start would otherwise initialise
+// and migrate a new embedded PostgreSQL (10 s and more) only to stop at the listen. Something
+// may still take the port during the start; the listen below says so then.
+await new Promise((resolve) => {
+  const probe = net.createServer();
+  probe.once("error", (err) => (err.code === "EADDRINUSE" ? portTaken() : resolve()));
+  probe.listen({ port, host, exclusive: true }, () => probe.close(resolve));
+});
 
 try {
   await shop.boot();
@@ -56,8 +70,6 @@ if (dev) {
   server.use(shop.createApp({ dev: false }));
 }
 
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "0.0.0.0";
 // Connections the kernel may hold for the shop before it accepts them. Node's default, 511, is
 // smaller than a burst of a thousand visitors: the kernel drops the connections past it (a
 // thousand-request burst counted 7,202 such drops, TcpExtListenOverflows), each waits a second
@@ -68,7 +80,7 @@ const http = server.listen({ port, host, backlog: LISTEN_BACKLOG });
 http.keepAliveTimeout = 65_000;
 http.on("error", async (err) => {
   await shop.shutdown().catch(() => {});
-  if (err.code === "EADDRINUSE") fail(`Port ${port} is already in use. Stop the other program or set PORT to a free port.`);
+  if (err.code === "EADDRINUSE") portTaken();
   fail(`Cannot listen on ${host}:${port}: ${err.message}`);
 });
 http.on("listening", () => {

@@ -168,13 +168,15 @@ describe("starting and stopping the shop on the embedded database", () => {
     expect(twin.output).toMatch(/Another shop \(process \d+\) is already running on /);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
-    // A second shop (its own data folder) on a taken port: a clear message and exit code 1.
+    // A second shop (its own data folder) on a taken port: a clear message and exit code 1, at once.
     const otherData = fs.mkdtempSync(path.join(os.tmpdir(), "shop-startup-other-"));
     fs.chmodSync(otherData, 0o755);
     try {
       const clash = await runToExit({ ...baseEnv(port), DATA_DIR: otherData });
       expect(clash.code).toBe(1);
       expect(clash.output).toMatch(new RegExp(`Port ${port} is already in use`));
+      // Told before anything was made: no database was set up in its data folder.
+      expect(fs.readdirSync(otherData)).toEqual([]);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     } finally {
       fs.rmSync(otherData, { recursive: true, force: true });
