@@ -50,6 +50,15 @@ export default async function setup(project: TestProject) {
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
+    // A worker's last clone made ahead, or a drop it did not wait for, may still be running
+    // (tests/setup/database.ts): let it finish, so what it makes is found and dropped below.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const busy = await client.query("select 1 from pg_stat_activity where state = 'active' and query ~* $1 limit 1", [
+        `^\\s*(create|drop) database "t_${runId}_`,
+      ]);
+      if (busy.rowCount === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const { rows } = await client.query<{ datname: string }>(
       "select datname from pg_database where datname like $1 or datname = $2",
       [`t_${runId}_%`, template],
