@@ -156,6 +156,10 @@ describe("WCAG 2.2 AA in the states people meet: axe-core finds no violation", (
     await addToCart(customer, productId, productName);
     await visit(customer, "/checkout");
     const form = customer.getByRole("form", { name: "Checkout" });
+    // The form is on screen before its fields are listed: when the cart had not reached the server
+    // yet, the page renders it only once hydrated, and an empty list would leave the saved address
+    // in place, so Place Order would place the order.
+    await form.getByRole("textbox", { name: "First Name" }).waitFor();
     for (const field of await form.locator("input:not([type=hidden]):not([type=radio]):not([type=checkbox])").all()) await field.fill("");
     await submitUnchecked(customer, customer.getByRole("button", { name: "Place Order" }));
     await customer.locator('[aria-invalid="true"]').first().waitFor();
