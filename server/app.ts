@@ -90,6 +90,7 @@ export function createApp({ dev }: { dev: boolean }) {
   app.use(
     admissionControl({
       concurrency: env.REQUEST_CONCURRENCY ?? env.DATABASE_POOL_SIZE * 4,
+      searchConcurrency: env.REQUEST_SEARCH_CONCURRENCY ?? Math.ceil(env.DATABASE_POOL_SIZE / 2),
       queue: env.REQUEST_QUEUE,
       maxWaitMs: env.REQUEST_QUEUE_WAIT_MS,
       unavailablePage,

@@ -197,7 +197,7 @@ export async function runBurst(ctx: BenchContext): Promise<PartResult> {
       ]),
     ),
     "",
-    `**Alongside the ${terms.length.toLocaleString("en-US")} different searches**, from 250 ms after they were sent until the last answer, one loop asked for product pages one after another (rendered: a cookie the shop does not know) and another placed whole checkouts (create, pay on the test provider's form, verify; time to the verdict). Searches wait in a lane of their own in admission control, which gives three turns of four to other requests while both wait (docs/decisions/0016):`,
+    `**Alongside the ${terms.length.toLocaleString("en-US")} different searches**, from 250 ms after they were sent until the last answer, one loop asked for product pages one after another (rendered: a cookie the shop does not know) and another placed whole checkouts (create, pay on the test provider's form, verify; time to the verdict). Searches wait in a lane of their own in admission control, which gives three turns of four to other requests while both wait (docs/decisions/0016), and works on at most a few searches at once (\`REQUEST_SEARCH_CONCURRENCY\`, docs/decisions/0047):`,
     "",
     table(
       ["During the search burst", "Answered", "Failed", "p50 (ms)", "p95 (ms)", "p99 (ms)", "max (ms)"],

@@ -46,9 +46,11 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  // Admission control (docs/decisions/0016): requests worked on at once (default: the pool's
-  // size), how many may wait for a turn, and for how long, before a 503.
+  // Admission control (docs/decisions/0016): requests worked on at once (default: 4 × the pool's
+  // size), searches among them (default: half the pool; docs/decisions/0047), how many may wait
+  // for a turn, and for how long, before a 503.
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  REQUEST_SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   REQUEST_QUEUE: z.coerce.number().int().min(0).max(100_000).default(2000),
   REQUEST_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),

@@ -60,9 +60,14 @@ async function app(opts: Partial<AdmissionOptions> = {}) {
 describe("admission control", () => {
   it("works on `concurrency` requests, queues `queue` more in order, and refuses the next at once with 503 and Retry-After", async () => {
     const { gate, held, get, until } = await app();
-    const running = [get("/a"), get("/b")];
+    const running = [get("/a")];
+    await until(() => held.length === 1);
+    running.push(get("/b"));
     await until(() => held.length === 2);
-    const queued = [get("/c"), get("/d")];
+    // Each is in the queue before the next is sent: separate connections may arrive in any order.
+    const queued = [get("/c")];
+    await until(() => gate.stats().waiting === 1);
+    queued.push(get("/d"));
     await until(() => gate.stats().waiting === 2);
 
     const refused = await get("/e", { accept: "text/html" }).response;
@@ -77,26 +82,26 @@ describe("admission control", () => {
     expect((await running[0]!.response).status).toBe(200);
     await until(() => held.length === 3);
     expect(held[2]!.path).toBe("/c");
-    expect(gate.stats()).toEqual({ inFlight: 2, waiting: 1, refused: 1 });
+    expect(gate.stats()).toEqual({ inFlight: 2, searchesInFlight: 0, waiting: 1, refused: 1 });
     for (const h of held.slice(1)) h.finish();
     await until(() => held.length === 4);
     held[3]!.finish();
     for (const r of [running[1]!, ...queued]) expect((await r.response).status).toBe(200);
-    expect(gate.stats()).toEqual({ inFlight: 0, waiting: 0, refused: 1 });
+    expect(gate.stats()).toEqual({ inFlight: 0, searchesInFlight: 0, waiting: 0, refused: 1 });
   });
 
   it("a burst of searches does not hold up the other requests: three turns of four go to them, every fourth to a search", async () => {
-    const { held, get, until } = await app({ concurrency: 1, queue: 100 });
+    const { gate, held, get, until } = await app({ concurrency: 1, queue: 100 });
     const answers = [get("/product/first")];
     await until(() => held.length === 1);
     // Six searches (the listing, its data request, Load More) queue first, then four other requests.
-    for (const path of ["/shop?search=a", "/shop.data?search=b", "/api/products?search=c&page=2", "/shop?search=d", "/shop?search=e", "/shop?search=f"]) {
+    // An empty term is the plain listing, not a search. Each is in the queue before the next is
+    // sent: requests on separate connections may reach the server in any order.
+    const paths = ["/shop?search=a", "/shop.data?search=b", "/api/products?search=c&page=2", "/shop?search=d", "/shop?search=e", "/shop?search=f"];
+    for (const path of [...paths, "/product/x", "/shop?search=", "/api/cart/quote", "/admin"]) {
       answers.push(get(path));
+      await until(() => gate.stats().waiting === answers.length - 1);
     }
-    // An empty term is the plain listing, not a search.
-    for (const path of ["/product/x", "/shop?search=", "/api/cart/quote", "/admin"]) answers.push(get(path));
-    await until(() => answers.length === 11);
-    await new Promise((r) => setTimeout(r, 50));
     for (let turn = 1; turn <= 10; turn++) {
       held[turn - 1]!.finish();
       await until(() => held.length === turn + 1);
@@ -115,6 +120,42 @@ describe("admission control", () => {
       "/shop?search=f",
     ]);
     for (const a of answers) expect((await a.response).status).toBe(200);
+  });
+
+  it("works on at most `searchConcurrency` searches at once: more searches wait in their lane, and other requests go straight past them", async () => {
+    const { gate, held, get, until } = await app({ concurrency: 4, searchConcurrency: 2, queue: 100 });
+    const searches: ReturnType<typeof get>[] = [];
+    for (const path of ["/shop?search=a", "/shop.data?search=b", "/shop?search=c", "/api/products?search=d&page=2"]) {
+      searches.push(get(path));
+      await until(() => held.length + gate.stats().waiting === searches.length);
+    }
+    expect(gate.stats()).toEqual({ inFlight: 2, searchesInFlight: 2, waiting: 2, refused: 0 });
+
+    // Two turns are free, and no search may take them: a product page and a checkout take them at once.
+    const others = [get("/product/x")];
+    await until(() => held.length === 3);
+    others.push(get("/api/checkout", {}, "POST"));
+    await until(() => held.length === 4);
+    expect(held.map((h) => h.path).slice(2)).toEqual(["/product/x", "/api/checkout"]);
+    expect(gate.stats()).toEqual({ inFlight: 4, searchesInFlight: 2, waiting: 2, refused: 0 });
+
+    // A product page that ends frees a turn, but not a search's: the searches still wait.
+    held[2]!.finish();
+    expect((await others[0]!.response).status).toBe(200);
+    await until(() => gate.stats().inFlight === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(held).toHaveLength(4);
+
+    // A search that ends lets the next search in, first come first served.
+    held[0]!.finish();
+    await until(() => held.length === 5);
+    expect(held[4]!.path).toBe("/shop?search=c");
+    held[1]!.finish();
+    await until(() => held.length === 6);
+    expect(held[5]!.path).toBe("/api/products?search=d&page=2");
+    for (const h of held.slice(3)) h.finish();
+    for (const r of [...searches, ...others]) expect((await r.response).status).toBe(200);
+    expect(gate.stats()).toEqual({ inFlight: 0, searchesInFlight: 0, waiting: 0, refused: 0 });
   });
 
   it("refuses a request that waited longer than maxWaitMs, and answers data requests and APIs in their own form", async () => {
@@ -146,7 +187,7 @@ describe("admission control", () => {
     expect(held.map((h) => h.path)).toEqual(["/first", "/next"]);
     held[1]!.finish();
     expect((await next.response).status).toBe(200);
-    expect(gate.stats()).toEqual({ inFlight: 0, waiting: 0, refused: 0 });
+    expect(gate.stats()).toEqual({ inFlight: 0, searchesInFlight: 0, waiting: 0, refused: 0 });
   });
 
   it("never holds up the health check or uploaded files, and a stream of events gives its turn back once it starts", async () => {

@@ -15,7 +15,11 @@ import { getRootLogger } from "../logger.server";
  * Searches wait in a lane of their own. A search renders a listing nobody else asked for (no
  * cache can share it), so a burst of them could fill the queue ahead of everything else; while
  * both lanes wait, three turns of four go to the other requests (product pages, the cart,
- * checkouts, the admin), and every fourth to a search, so neither lane is starved.
+ * checkouts, the admin), and every fourth to a search, so neither lane is starved. And at most
+ * `searchConcurrency` searches are worked on at once: each holds a database connection for its
+ * whole transaction, so turns alone would still let a burst take every connection of the pool
+ * and most of the CPU, and a checkout, admitted at once, would then wait behind them for each of
+ * its statements. A few searches at a time keep both cores busy; the rest wait in their lane.
  */
 
 export type AdmissionOptions = {
@@ -31,9 +35,11 @@ export type AdmissionOptions = {
   exempt?: (req: Request) => boolean;
   /** Which requests wait in the searches' lane (default: `isSearch`). */
   isSearch?: (req: Request) => boolean;
+  /** Searches worked on at once, within `concurrency` (default: all of it). */
+  searchConcurrency?: number;
 };
 
-export type AdmissionStats = { inFlight: number; waiting: number; refused: number };
+export type AdmissionStats = { inFlight: number; searchesInFlight: number; waiting: number; refused: number };
 
 /** Paths that skip the queue: the load balancer's health and readiness checks and files from disk storage. */
 export const EXEMPT = /^\/(?:healthz$|readyz$|media\/)/;
@@ -61,6 +67,8 @@ export function admissionControl(opts: AdmissionOptions) {
   /** Turns the other lane took in a row while searches waited. */
   let othersInARow = 0;
   let inFlight = 0;
+  let searchesInFlight = 0;
+  const searchCap = Math.min(opts.searchConcurrency ?? opts.concurrency, opts.concurrency);
   let refused = 0;
   let unreported = 0;
   let reportTimer: ReturnType<typeof setTimeout> | undefined;
@@ -78,31 +86,42 @@ export function admissionControl(opts: AdmissionOptions) {
     reportTimer.unref();
   };
 
-  const takeTurn = (): Waiter => {
-    const searchFirst = lanes.other.size === 0 || (lanes.search.size > 0 && othersInARow >= TURNS_BEFORE_A_SEARCH);
+  // Invariant: while a turn is free, no waiter that may take it is waiting (searches past their
+  // cap may), so an arrival that finds a free turn its lane may take goes ahead of nobody.
+  const takeTurn = (): Waiter | undefined => {
+    const searchMayGo = lanes.search.size > 0 && searchesInFlight < searchCap;
+    if (!searchMayGo && lanes.other.size === 0) return undefined;
+    const searchFirst = searchMayGo && (lanes.other.size === 0 || othersInARow >= TURNS_BEFORE_A_SEARCH);
     const lane = searchFirst ? lanes.search : lanes.other;
-    othersInARow = searchFirst || lanes.search.size === 0 ? 0 : othersInARow + 1;
+    othersInARow = searchFirst || !searchMayGo ? 0 : othersInARow + 1;
     const first = lane.values().next().value!;
     lane.delete(first);
     return first;
   };
   const next = () => {
-    while (inFlight < opts.concurrency && waitingCount() > 0) takeTurn().admit();
+    while (inFlight < opts.concurrency) {
+      const waiter = takeTurn();
+      if (!waiter) return;
+      waiter.admit();
+    }
   };
 
   const middleware = (req: Request, res: Response, proceed: NextFunction) => {
     if (exempt(req)) return proceed();
 
+    const search = searchLane(req);
     let held = false;
     const release = () => {
       if (!held) return;
       held = false;
       inFlight--;
+      if (search) searchesInFlight--;
       next();
     };
     const admit = () => {
       held = true;
       inFlight++;
+      if (search) searchesInFlight++;
       // 'close' follows the end of the response, and also a client that went away mid-way.
       res.once("close", release);
       // A stream of events stays open for as long as the page does: it holds no turn once its
@@ -116,12 +135,12 @@ export function admissionControl(opts: AdmissionOptions) {
       proceed();
     };
 
-    if (inFlight < opts.concurrency && waitingCount() === 0) return admit();
+    if (inFlight < opts.concurrency && (!search || searchesInFlight < searchCap)) return admit();
     if (waitingCount() >= opts.queue) {
       reportRefusal("queue full");
       return refuse(req, res, opts.unavailablePage);
     }
-    const lane = searchLane(req) ? lanes.search : lanes.other;
+    const lane = search ? lanes.search : lanes.other;
     const waiter: Waiter = {
       admit: () => {
         clearTimeout(timer);
@@ -146,7 +165,7 @@ export function admissionControl(opts: AdmissionOptions) {
   };
 
   return Object.assign(middleware, {
-    stats: (): AdmissionStats => ({ inFlight, waiting: waitingCount(), refused }),
+    stats: (): AdmissionStats => ({ inFlight, searchesInFlight, waiting: waitingCount(), refused }),
   });
 }
 
