@@ -64,7 +64,7 @@ export function admissionControl(opts: AdmissionOptions) {
   // Insertion-ordered: each lane is first come, first served.
   const lanes = { other: new Set<Waiter>(), search: new Set<Waiter>() };
   const waitingCount = () => lanes.other.size + lanes.search.size;
-  /** Turns the other lane took in a row while searches waited. */
+  /** Turns the other lane took in a row while a search could have gone. */
   let othersInARow = 0;
   let inFlight = 0;
   let searchesInFlight = 0;
@@ -86,8 +86,8 @@ export function admissionControl(opts: AdmissionOptions) {
     reportTimer.unref();
   };
 
-  // Invariant: while a turn is free, no waiter that may take it is waiting (searches past their
-  // cap may), so an arrival that finds a free turn its lane may take goes ahead of nobody.
+  // Invariant: while a turn is free, the only waiters are searches held back by their cap, so an
+  // arrival that finds a free turn its lane may take goes ahead of nobody who could have had it.
   const takeTurn = (): Waiter | undefined => {
     const searchMayGo = lanes.search.size > 0 && searchesInFlight < searchCap;
     if (!searchMayGo && lanes.other.size === 0) return undefined;
