@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { unavailablePage } from "~/components/unavailable-page";
 import { NonceContext } from "~/lib/nonce";
 import { builtStylesheet, isDatabaseUnavailable, logger, markDatabaseUnavailable, metDatabaseOutage, RETRY_AFTER_SECONDS, rewriteForFirstPaint, UNAVAILABLE } from "~/server/platform/http/index.server";
 
@@ -43,7 +44,16 @@ export default function handleRequest(
   const storefront = routerContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/store/layout");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      // Nothing sent yet: the shop was too busy to render the page in time (a burst of renderings
+      // queued behind each other). That is a refusal to try again shortly, as admission control
+      // gives, not an error of the page: a 503 with the shop's own page, before the abort.
+      if (!shellRendered) {
+        logger.warn({ url: request.url, waitedMs: streamTimeout + 1000 }, "too busy to render in time: answered 503");
+        resolve(tooBusy(responseHeaders));
+      }
+      abort();
+    }, streamTimeout + 1000);
     const done = () => {
       clearTimeout(timeoutId);
       timeoutId = undefined;
@@ -140,6 +150,13 @@ export function handleDataRequest(response: Response) {
     status: 503,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
   });
+}
+
+/** The refusal a page gets when its rendering did not start in time; a loader's cookies are kept. */
+function tooBusy(loaderHeaders: Headers): Response {
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return new Response(unavailablePage(), { status: 503, statusText: "Service Unavailable", headers });
 }
 
 const ourUnavailable = new WeakSet<object>();

@@ -23,7 +23,7 @@ import { securityHeaders } from "~/server/platform/http/security-headers.server"
 import { closeAfterUnreadBody } from "~/server/platform/http/unread-body.server";
 import { listingData } from "./listing-data";
 import { publicFiles } from "./public-files";
-import { unavailablePage } from "./unavailable-page";
+import { unavailablePage } from "~/components/unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
 export { beginShutdown } from "~/server/platform/shutdown.server";

@@ -28,7 +28,7 @@ export function ForbiddenContent() {
   );
 }
 
-/** 500 "Something went wrong", or 503 "briefly unavailable" (also the page a refused request gets: server/unavailable-page.tsx). */
+/** 500 "Something went wrong", or 503 "briefly unavailable" (also the page a refused request gets: app/components/unavailable-page.tsx). */
 export function ServerErrorContent({ status }: { status: number }) {
   const unavailable = status === 503;
   return (

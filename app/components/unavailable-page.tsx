@@ -4,11 +4,12 @@ import { ServerErrorContent } from "~/components/error-pages";
 import { links } from "~/root";
 
 /**
- * The page a request refused by admission control gets (503, app/server/platform/http/admission.server.ts):
- * the shop's own "briefly unavailable" page, as the root error boundary shows it during a
- * database outage, with the shop's stylesheet. Made once, without the database (which is what is
- * busy) and without scripts (it is a dead end: "Return to Home" reloads the page), so answering
- * it costs next to nothing however many are refused.
+ * The page a request refused for lack of capacity gets (503): by admission control
+ * (app/server/platform/http/admission.server.ts), or because the shop was too busy to render its
+ * page in time (app/entry.server.tsx). The shop's own "briefly unavailable" page, as the root
+ * error boundary shows it during a database outage, with the shop's stylesheet. Made once,
+ * without the database and without scripts (it is a dead end: "Return to Home" reloads the
+ * page), so answering it costs next to nothing however many are refused.
  */
 let page: string | undefined;
 
