@@ -1,6 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -57,6 +62,48 @@ const lightPreloadHelper: Plugin = {
   load: { filter: { id: PRELOAD_HELPER }, handler: () => "export const __vitePreload = (load) => load();" },
 };
 
+/**
+ * The client's scripts and styles written beside themselves as .br (brotli at its best quality)
+ * and .gz, once per build: the server sends these files as they are (server/static-assets.ts)
+ * instead of compressing the same bytes again for every visitor who does not have them yet
+ * (docs/decisions/0048). After the server build, because React Router writes the client's route
+ * manifest (a script every page loads) and moves server-only assets into the client's folder
+ * then. A file under 1 KB, or one a compression does not shrink, gets no copy of that kind.
+ */
+const PRECOMPRESSED = /\.(js|mjs|css|svg|json|txt|map)$/;
+let serverOutDir = "";
+const precompressClientAssets: Plugin = {
+  name: "shop:precompress-client-assets",
+  apply: "build",
+  enforce: "post",
+  configResolved(config) {
+    serverOutDir = config.build.outDir;
+  },
+  async closeBundle() {
+    // React Router builds into <buildDirectory>/server and <buildDirectory>/client.
+    const assets = path.resolve(serverOutDir, "..", "client", "assets");
+    if (!existsSync(assets)) return;
+    const brotli = promisify(zlib.brotliCompress);
+    const gzip = promisify(zlib.gzip);
+    const names = (await readdir(assets)).filter((name) => PRECOMPRESSED.test(name));
+    // Side by side: zlib works on libuv's threads, so both cores are used.
+    await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(assets, name);
+        const body = await readFile(file);
+        if (body.byteLength < 1024) return;
+        const copies = await Promise.all([
+          brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+          gzip(body, { level: 9 }),
+        ]);
+        await Promise.all(
+          copies.map((copy, i) => (copy.byteLength < body.byteLength ? writeFile(file + (i === 0 ? ".br" : ".gz"), copy) : undefined)),
+        );
+      }),
+    );
+  },
+};
+
 /** Packages the server build bundles (see `ssr.noExternal` below). */
 const SERVER_BUNDLED = [
   "lucide-react",
@@ -98,5 +145,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Not in development, where Vite would transform each of lucide's icon modules instead.
   ssr: { noExternal: command === "build" ? SERVER_BUNDLED : [] },
   server: { watch: { ignored: ["**/data/**", "**/bench/**", "**/test-results/**"] } },
-  plugins: [lightPreloadHelper, tailwindcss(), reactRouter()],
+  plugins: [lightPreloadHelper, tailwindcss(), reactRouter(), ...(command === "build" && isSsrBuild ? [precompressClientAssets] : [])],
 }));

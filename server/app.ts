@@ -23,6 +23,7 @@ import { securityHeaders } from "~/server/platform/http/security-headers.server"
 import { closeAfterUnreadBody } from "~/server/platform/http/unread-body.server";
 import { listingData } from "./listing-data";
 import { publicFiles } from "./public-files";
+import { staticAssets } from "./static-assets";
 import { unavailablePage } from "~/components/unavailable-page";
 
 export { boot, shutdown } from "~/server/boot.server";
@@ -80,8 +81,10 @@ export function createApp({ dev }: { dev: boolean }) {
   });
   if (!dev) {
     const client = path.resolve(env.SHOP_BUILD_DIR, "client");
-    // Fingerprinted by Vite, so they can be cached for a year.
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Fingerprinted by Vite, so they can be cached for a year; sent from memory as the build
+    // compressed them, and by express.static for what that does not answer (a range request).
+    const assets = path.join(client, "assets");
+    app.use("/assets", staticAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     app.use(publicFiles(client));
   }
   // Everything below works on the database: at most so many requests at once, the others wait

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createSession, makeAdmin, makeCustomer, SESSION_COOKIE } from "../factories/users";
@@ -92,6 +93,36 @@ describe("HTTP edges", () => {
       expect(res.status, urlPath).toBe(200);
       expect(times(res.raw, "x-content-type-options"), urlPath).toBe(1);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
+  it("sends every script and style of a page as the build compressed it, with its length and security headers", async () => {
+    const page = await request(shop.baseUrl, "GET", "/");
+    // Named in the page's links and in the list of modules its inline script imports.
+    const urls = [...new Set([...page.body.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+    expect(urls.length).toBeGreaterThan(2);
+    const client = path.resolve(process.env.SHOP_BUILD_DIR || "build", "client");
+    for (const url of urls) {
+      const file = path.join(client, url);
+      const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(new URL(url, shop.baseUrl), { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+      // The build writes a .br beside every script and style over 1 KB (vite.config.ts).
+      if (!fs.existsSync(`${file}.br`)) {
+        expect(fs.statSync(file).size, `${url} has no .br copy`).toBeLessThan(1024);
+        continue;
+      }
+      expect(raw.headers["content-encoding"], url).toBe("br");
+      expect(Number(raw.headers["content-length"]), url).toBe(fs.statSync(`${file}.br`).size);
+      expect(zlib.brotliDecompressSync(raw.body).equals(fs.readFileSync(file)), url).toBe(true);
+      expect(raw.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(raw.headers["cache-control"], url).toBe("public, max-age=31536000, immutable");
     }
   });
 
