@@ -187,5 +187,8 @@ describe("sign-up, confirmation and sign-in", () => {
     for (let i = 0; i < 11; i++) ups.push((await signUp({ email: `new-${i}@example.test`, password: "linen-sheets-42" }, upIp)).status);
     expect(ups.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(ups[10]).toBe(429);
-  });
+    // 31 password hashes one after another (an unknown address is hashed too, so it takes as
+    // long as a known one): 30.2 s on two cores with the browser suite running beside it, past
+    // the default limit. What is checked is the count at which the limit answers, never a time.
+  }, 120_000);
 });
