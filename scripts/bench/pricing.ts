@@ -11,6 +11,8 @@ export const QUOTE_P95_MS = 3;
 const ZONES = 1_000;
 const CODES = 10_000;
 const LINES = 20;
+/** Quotes priced, unmeasured, between the cold series and the measured one (about 1.5 s). */
+const WARM_QUOTES = 1_000;
 
 const COUNTRIES = ["US", "CA", "GB", "IE", "AU", "NZ", "DE", "FR", "NL", "ES", "IT", "SE"];
 
@@ -81,13 +83,15 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
   await fillPricing(ctx.databaseUrl);
 
   const total = ctx.opts.warmup + ctx.opts.requests;
-  const carts = Array.from({ length: total }, (_, i) => ({
+  // Every quote, cold, warming and warm, for a cart of its own.
+  const cartAt = (i: number) => ({
     lines: Array.from({ length: LINES }, (_, j) => ({ id: products[(i * 7 + j * 13) % products.length]!, quantity: 1 + ((i + j) % 3) })),
     code: `bench${1 + ((i * 7919) % CODES)}`,
     country: COUNTRIES[i % COUNTRIES.length]!,
     zipCode: String((i * 37) % 997).padStart(3, "0") + "12",
     state: `R${i % 50}`,
-  }));
+  });
+  const carts = Array.from({ length: total }, (_, i) => cartAt(i));
 
   // A quote takes a few milliseconds: what the part before left running would be most of it.
   const quiet = await untilQuiet();
@@ -95,14 +99,26 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
 
   // In the server process's place: the pricing work alone (database round trips included).
   const db = createDatabase(ctx.databaseUrl, 10);
+  const cold: number[] = [];
   const inProcess: number[] = [];
+  const quote = async (i: number) => {
+    const cart = cartAt(i);
+    const t0 = performance.now();
+    const review = await reviewCart(db, cart.lines, { destination: cart, code: cart.code, email: `shopper${i}@example.test` });
+    if (i === 0 && review.quote.lines.length !== LINES) part.note(`The first quote priced ${review.quote.lines.length} of ${LINES} lines.`, "partial");
+    return performance.now() - t0;
+  };
   try {
-    for (const [i, cart] of carts.entries()) {
-      const t0 = performance.now();
-      const review = await reviewCart(db, cart.lines, { destination: cart, code: cart.code, email: `shopper${i}@example.test` });
-      if (i >= ctx.opts.warmup) inProcess.push(performance.now() - t0);
-      if (i === 0 && review.quote.lines.length !== LINES) part.note(`The first quote priced ${review.quote.lines.length} of ${LINES} lines.`, "partial");
+    // A process that has just started: its code not yet compiled by V8, its connections' plans
+    // and caches empty. Reported, not judged.
+    for (let i = 0; i < total; i++) {
+      const ms = await quote(i);
+      if (i >= ctx.opts.warmup) cold.push(ms);
     }
+    // The server's time is a running server's: it has priced many carts before this one. The
+    // same process goes on through WARM_QUOTES more, then the measured ones.
+    for (let i = total; i < total + WARM_QUOTES; i++) await quote(i);
+    for (let i = total + WARM_QUOTES; i < total + WARM_QUOTES + ctx.opts.requests; i++) inProcess.push(await quote(i));
   } finally {
     await db.$client.end();
   }
@@ -124,17 +140,21 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
   }
 
   const a = summarize(inProcess);
+  const c = summarize(cold);
   const b = summarize(http);
   const met = a.p95 <= QUOTE_P95_MS && errors === 0;
   part.check({
     target: `Quote of a ${LINES}-line cart with a code, zone by postcode among ${ZONES.toLocaleString("en-US")} zones and ${CODES.toLocaleString("en-US")} codes: p95 ≤ ${QUOTE_P95_MS} ms server time`,
-    measured: `p95 ${fmt(a.p95)} ms (pricing in the server); ${fmt(b.p95)} ms through HTTP`,
+    measured: `p95 ${fmt(a.p95)} ms (pricing in a running server's place; ${fmt(c.p95)} ms in a process just started); ${fmt(b.p95)} ms through HTTP`,
     met,
     note: errors ? `${errors} HTTP requests did not answer 200` : undefined,
   });
-  part.data = { inProcess: a, http: b, errors, zones: ZONES, codes: CODES, lines: LINES, quiet };
+  part.data = { inProcess: a, cold: c, warmQuotes: WARM_QUOTES, http: b, errors, zones: ZONES, codes: CODES, lines: LINES, quiet };
   part.md.push(
-    `${a.n + ctx.opts.warmup} quotes one after another, the first ${ctx.opts.warmup} unmeasured, each for a different ${LINES}-line cart, code and address. ` +
+    `Quotes one after another, each for a different ${LINES}-line cart, code and address, priced by \`reviewCart\` in the bench's process with a pool of its own. ` +
+      `First ${c.n + ctx.opts.warmup} as a process that has just started (the first ${ctx.opts.warmup} unmeasured): V8 has not compiled the code yet and the connections are new. ` +
+      `Then ${WARM_QUOTES.toLocaleString("en-US")} more unmeasured, and the ${a.n} measured against the target, as a running server prices them. ` +
+      `Last, ${b.n + ctx.opts.warmup} through HTTP (the first ${ctx.opts.warmup} unmeasured). ` +
       `They start once the machine's CPU has been under a quarter busy for a second (here after ${fmt(quiet.waitedMs / 1000, 1)} s` +
       `${quiet.busy === null ? "" : `, ${fmt(quiet.busy * 100, 0)} % busy`}): the burst before this part leaves the shop and PostgreSQL working for a while, ` +
       `and the 1-minute load average above still counts it.`,
@@ -142,7 +162,8 @@ export async function runPricing(ctx: BenchContext): Promise<PartResult> {
     table(
       ["", "n", "p50 ms", "p95 ms", "p99 ms", "target", ""],
       [
-        ["reviewCart (server time)", a.n, fmt(a.p50), fmt(a.p95), fmt(a.p99), `≤ ${QUOTE_P95_MS}`, mark(met)],
+        ["reviewCart, a process just started", c.n, fmt(c.p50), fmt(c.p95), fmt(c.p99), "", ""],
+        [`reviewCart (server time), after ${WARM_QUOTES.toLocaleString("en-US")} quotes`, a.n, fmt(a.p50), fmt(a.p95), fmt(a.p99), `≤ ${QUOTE_P95_MS}`, mark(met)],
         ["GET /api/cart/quote", b.n, fmt(b.p50), fmt(b.p95), fmt(b.p99), "", ""],
       ],
     ),
