@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { ShopSort } from "~/lib/product";
+import { SHOP_PAGE_SIZE, type ShopSort } from "~/lib/product";
 import { builtOnce, type Db, products } from "../../platform/index.server";
 
 /**
@@ -70,11 +70,39 @@ function listingPageStatement(sort: ShopSort, inCategory: boolean) {
       .offset(sql.placeholder("offset")),
   );
 }
+
+/**
+ * The first page of all products in a sort's order, the listing most visits ask for. Nothing in
+ * it is a value, so its one plan is the best one: a named statement each connection plans once.
+ * With a parameter for `active`, the LIMIT or the OFFSET, PostgreSQL keeps planning it afresh,
+ * which cost three times the floor's read of the same rows.
+ */
+function firstPageStatement(sort: ShopSort, limit: number) {
+  return builtOnce(`listing-first-${sort}-${limit}`, (db) =>
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(sql`${products.active}`)
+      .orderBy(...orderBy(sort, products))
+      // Written into the text: drizzle sends a number LIMIT as a parameter (its types allow only
+      // those two, its builder takes any SQL here).
+      .limit(sql.raw(String(limit)) as unknown as number),
+  );
+}
+
 type ListingPageStatement = ReturnType<typeof listingPageStatement>;
 const listingPages = new Map<string, ListingPageStatement>();
+const firstPages = new Map<ShopSort, ReturnType<typeof firstPageStatement>>();
 
 /** A page of active products (of one category, or all) in the sort's order. */
 export function listingPage(db: Db, category: string | null, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
+  // The first page as /shop asks for it (a card more than it shows, to know there are more). Other
+  // sizes come from `?page=N` and are few; they stay unnamed rather than add a statement per N.
+  if (category === null && offset === 0 && limit === SHOP_PAGE_SIZE + 1) {
+    let first = firstPages.get(sort);
+    if (!first) firstPages.set(sort, (first = firstPageStatement(sort, limit)));
+    return first(db).execute();
+  }
   const key = `${sort}/${category !== null}`;
   let statement = listingPages.get(key);
   if (!statement) listingPages.set(key, (statement = listingPageStatement(sort, category !== null)));
