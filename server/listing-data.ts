@@ -38,13 +38,40 @@ function loaderUrl(req: ExpressRequest): URL {
   return url;
 }
 
-function webHeaders(req: ExpressRequest): Headers {
-  const headers = new Headers();
+/** The request's headers as name-value pairs, which a Web Request takes without a Headers of its own first. */
+function headerPairs(req: ExpressRequest): [string, string][] {
+  const pairs: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value) headers.set(key, value);
+    if (Array.isArray(value)) for (const v of value) pairs.push([key, v]);
+    else if (value) pairs.push([key, value]);
   }
-  return headers;
+  return pairs;
+}
+
+/**
+ * The loaders' Request, whose `signal` is made when a loader first asks for it. A Web Request
+ * given a signal follows it with listeners and a finalizer of its own, which cost two thirds of
+ * making the Request (30 us against 10), and no storefront loader reads it yet.
+ */
+function loaderRequest(req: ExpressRequest, res: Parameters<RequestHandler>[1]): Request {
+  const request = new Request(loaderUrl(req).href, { headers: headerPairs(req) });
+  let signal: AbortSignal | undefined;
+  Object.defineProperty(request, "signal", {
+    get() {
+      if (!signal) {
+        const controller = new AbortController();
+        signal = controller.signal;
+        // Only a client gone before the answer aborts the loaders (an abort builds a DOMException).
+        const abort = () => {
+          if (!res.writableFinished) controller.abort();
+        };
+        if (res.destroyed) abort();
+        else res.on("close", abort);
+      }
+      return signal;
+    },
+  });
+  return request;
 }
 
 export function listingData(build: ServerBuild, loadContext: (res: Parameters<RequestHandler>[1]) => unknown): RequestHandler {
@@ -64,12 +91,7 @@ export function listingData(build: ServerBuild, loadContext: (res: Parameters<Re
     const wanted = routesParam !== undefined ? new Set(routesParam.split(",")) : null;
     if (wanted && [...wanted].some((id) => !(ROUTE_IDS as readonly string[]).includes(id))) return next();
 
-    const controller = new AbortController();
-    // Only a client gone before the answer aborts the loaders (an abort builds a DOMException).
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const request = new Request(loaderUrl(req).href, { headers: webHeaders(req), signal: controller.signal });
+    const request = loaderRequest(req, res);
     const context = loadContext(res);
     let values: unknown[];
     try {
