@@ -192,4 +192,34 @@ describe("buying through the cart, the checkout and the test payment page", () =
     const { eq } = await import("drizzle-orm");
     expect(await shop.db.select().from(orders).where(eq(orders.email, "twotabs@example.test"))).toHaveLength(1);
   });
+
+  it("keeps the summary's size while a new address is quoted, so 'Place Order' does not move under the pointer", async () => {
+    const lamp = await makeProduct(shop.db, { name: "Reading Lamp", priceCents: 4500, stockQuantity: 3 });
+    const page = await shop.newPage();
+    await addToCart(page, lamp.id, "Reading Lamp");
+    await open(page, "/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await summary.getByText("Reading Lamp").waitFor();
+    const placeOrder = page.getByRole("button", { name: "Place Order" });
+    const before = await placeOrder.boundingBox();
+
+    // Each quote is held until the test lets it go, so the loading state can be looked at.
+    const held: (() => void)[] = [];
+    await page.route("**/api/cart/quote?**", async (route) => {
+      await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await checkoutForm(page).getByLabel("ZIP Code").fill("62701");
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Loading: the figures are placeholders, and nothing has moved.
+    await summary.locator("[aria-busy=true]").waitFor();
+    expect(await summary.getByTestId("order-total").textContent()).toBe("");
+    expect(await placeOrder.boundingBox()).toEqual(before);
+
+    await page.unroute("**/api/cart/quote?**");
+    for (const release of held) release();
+    await summary.locator("[aria-busy=false]").waitFor();
+    await summary.getByText("Reading Lamp").waitFor();
+    expect(await placeOrder.boundingBox()).toEqual(before);
+  });
 });

@@ -34,6 +34,7 @@ export default function CartContents() {
       <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
         <CartSummary
           quote={cartQuote.quote}
+          lastQuote={cartQuote.lastQuote}
           shipping={cartQuote.shipping}
           taxPending={cartQuote.taxPending}
           failed={cartQuote.failed}

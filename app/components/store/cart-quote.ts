@@ -121,7 +121,10 @@ export function useCartQuote(items: CartItem[], context: QuoteContext = {}) {
   // The latest answers about shipping and the code stay on screen while a newer quote loads.
   const shipping: ShippingReview | null = review?.value.shipping ?? null;
   const discount: DiscountReview | null = current ? current.discount : null;
-  return { flags, quote, shipping, discount, taxPending: current?.taxPending ?? false, failed, blocked, reload };
+  // The last answer, whatever it was asked about: the summary draws its rows, not its figures,
+  // while a newer quote loads, so nothing on the page moves under the shopper's pointer.
+  const lastQuote: Quote | null = review?.value.quote ?? null;
+  return { flags, quote, lastQuote, shipping, discount, taxPending: current?.taxPending ?? false, failed, blocked, reload };
 }
 
 /** Highest quantity a line may have: the shop's word on its stock, never above the cart's cap. */

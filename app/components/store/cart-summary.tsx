@@ -9,6 +9,12 @@ import { taxLabel, type Quote, type ShippingReview } from "~/lib/pricing-view";
 type Props = {
   /** The server's quote for the cart as it is now; null while it is being asked for. */
   quote: Quote | null;
+  /**
+   * The last quote answered, for an earlier cart or address. While `quote` loads, its rows (lines,
+   * discount) are drawn with their figures as placeholders: the summary keeps its height, and the
+   * button under it stays where the shopper is about to click. None of its figures is shown.
+   */
+  lastQuote?: Quote | null;
   /** Whether shipping is priced, waits for an address, or cannot reach it. */
   shipping?: ShippingReview | null;
   /** Tax depends on an address not given yet. */
@@ -35,8 +41,10 @@ const LATER = "Calculated at checkout";
  * The order summary (docs/rules/cart-and-checkout.md): every figure is the server's quote, printed
  * as it came. On a fresh shop shipping is 'Free' and tax $0.00.
  */
-export function CartSummary({ quote, shipping = null, taxPending = false, failed = false, showLines = false, showTax = false, beforeTotal, children }: Props) {
+export function CartSummary({ quote, lastQuote = null, shipping = null, taxPending = false, failed = false, showLines = false, showTax = false, beforeTotal, children }: Props) {
   const loading = !quote;
+  // Which rows to draw: the quote's, or while it loads the last one's.
+  const rows = quote ?? lastQuote;
   const shippingLater = shipping?.state === "needs_address";
   const noShipping = shipping?.state === "unavailable";
   const estimated = shippingLater || (showTax && taxPending) || noShipping;
@@ -51,17 +59,25 @@ export function CartSummary({ quote, shipping = null, taxPending = false, failed
           </CardTitle>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3 text-sm" aria-busy={loading}>
-          {showLines && quote?.lines.length ? (
+          {showLines && rows?.lines.length ? (
             <>
               <ul className="grid grid-cols-1 gap-2">
-                {quote.lines.map((l) => (
-                  <li key={l.productId} className="flex justify-between gap-4">
-                    <span className="min-w-0 truncate">
-                      {l.name} <span className="text-muted-foreground">× {l.quantity}</span>
-                    </span>
-                    <span>{formatMoney(l.lineTotalCents)}</span>
-                  </li>
-                ))}
+                {rows.lines.map((l) =>
+                  quote ? (
+                    <li key={l.productId} className="flex justify-between gap-4">
+                      <span className="min-w-0 truncate">
+                        {l.name} <span className="text-muted-foreground">× {l.quantity}</span>
+                      </span>
+                      <span>{formatMoney(l.lineTotalCents)}</span>
+                    </li>
+                  ) : (
+                    // A line of text's height (text-sm: 1.25rem), so the list keeps its size.
+                    <li key={l.productId} className="flex justify-between gap-4" aria-hidden>
+                      <Skeleton className="h-5 w-40" />
+                      <Skeleton className="h-5 w-16" />
+                    </li>
+                  ),
+                )}
               </ul>
               <Separator />
             </>
@@ -75,6 +91,11 @@ export function CartSummary({ quote, shipping = null, taxPending = false, failed
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Discount ({quote.discount.code})</dt>
                 <dd data-testid="order-discount">{quote.discount.freeShipping ? "Free shipping" : `${MINUS}${formatMoney(quote.discount.amountCents)}`}</dd>
+              </div>
+            ) : !quote && rows?.discount ? (
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Discount</dt>
+                <Amount cents={undefined} />
               </div>
             ) : null}
             <div className="flex justify-between gap-4">

@@ -362,6 +362,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
             <CartSummary
               quote={hydrated ? cartQuote.quote : (review?.quote ?? null)}
+              lastQuote={hydrated ? cartQuote.lastQuote : null}
               shipping={shownShipping}
               taxPending={hydrated ? cartQuote.taxPending : (review?.taxPending ?? false)}
               failed={hydrated ? cartQuote.failed : false}
