@@ -128,7 +128,7 @@ export async function runFloor(ctx: BenchContext): Promise<PartResult> {
       const v = vsFloor(signedData);
       part.check({
         target: `Signed-in /shop.data ≥ ${SIGNED_IN_DATA_RATIO}× the Node + pg floor's req/s (${connections} connections)`,
-        measured: `${fmt(signedData.reqPerSec, 0)} vs ${fmt(plain.reqPerSec, 0)} req/s = ${fmt(v.rps, 2)}×; p99 ${fmt(v.p99, 2)}× the floor's`,
+        measured: `${fmt(signedData.reqPerSec, 0)} vs ${fmt(plain.reqPerSec, 0)} req/s = ${fmt(v.rps, 3)}×; p99 ${fmt(v.p99, 2)}× the floor's`,
         met: v.rps >= SIGNED_IN_DATA_RATIO && signedData.errors + signedData.non2xx === 0,
       });
     }
@@ -143,12 +143,12 @@ export async function runFloor(ctx: BenchContext): Promise<PartResult> {
     const r = vsFloor(rendered);
     part.check({
       target: `Rendered afresh /shop.data ≥ ${RENDERED_RATIO}× the Node + pg floor's req/s, p99 ≤ ${RENDERED_P99_RATIO}× the floor's`,
-      measured: `${fmt(rendered.reqPerSec, 0)} vs ${fmt(plain.reqPerSec, 0)} req/s = ${fmt(r.rps, 2)}×; p99 ${fmt(r.p99, 2)}× the floor's`,
+      measured: `${fmt(rendered.reqPerSec, 0)} vs ${fmt(plain.reqPerSec, 0)} req/s = ${fmt(r.rps, 3)}×; p99 ${fmt(r.p99, 2)}× the floor's`,
       met: r.rps >= RENDERED_RATIO && r.p99 <= RENDERED_P99_RATIO && rendered.errors + rendered.non2xx === 0,
     });
     part.check({
       target: `Rendered afresh ${searchPage} (HTML) ≥ ${RENDERED_RATIO}× a floor running the same search's ${statements.length} statements, p99 ≤ ${RENDERED_P99_RATIO}×`,
-      measured: `${fmt(renderedSearch.reqPerSec, 0)} vs ${fmt(plainSearch.reqPerSec, 0)} req/s = ${fmt(vsSearchFloor.rps, 2)}×; p99 ${fmt(vsSearchFloor.p99, 2)}× the floor's`,
+      measured: `${fmt(renderedSearch.reqPerSec, 0)} vs ${fmt(plainSearch.reqPerSec, 0)} req/s = ${fmt(vsSearchFloor.rps, 3)}×; p99 ${fmt(vsSearchFloor.p99, 2)}× the floor's`,
       met: vsSearchFloor.rps >= RENDERED_RATIO && vsSearchFloor.p99 <= RENDERED_P99_RATIO && renderedSearch.errors + renderedSearch.non2xx === 0,
     });
     part.md.push(
@@ -173,11 +173,11 @@ export async function runFloor(ctx: BenchContext): Promise<PartResult> {
       ),
       "",
       [
-        signedData ? `**Ratios:** signed in, the data request serves **${fmt(vsFloor(signedData).rps, 2)}×** the floor's requests per second (p99 ${fmt(vsFloor(signedData).p99, 2)}×)` : "**Ratios:** no signed-in rows",
+        signedData ? `**Ratios:** signed in, the data request serves **${fmt(vsFloor(signedData).rps, 3)}×** the floor's requests per second (p99 ${fmt(vsFloor(signedData).p99, 2)}×)` : "**Ratios:** no signed-in rows",
         signedHtml ? `the whole page **${fmt(signedHtml.reqPerSec, 0)} req/s** (p99 ${fmt(vsFloor(signedHtml).p99, 2)}× the floor's)` : null,
-        `rendered afresh **${fmt(r.rps, 2)}×** (p99 ${fmt(r.p99, 2)}×)`,
+        `rendered afresh **${fmt(r.rps, 3)}×** (p99 ${fmt(r.p99, 2)}×)`,
         `from the page cache without cookies **${fmt(ratio(cached.reqPerSec, plain.reqPerSec), 2)}×**`,
-        `the search page rendered afresh **${fmt(vsSearchFloor.rps, 2)}×** its floor (p99 ${fmt(vsSearchFloor.p99, 2)}×).`,
+        `the search page rendered afresh **${fmt(vsSearchFloor.rps, 3)}×** its floor (p99 ${fmt(vsSearchFloor.p99, 2)}×).`,
       ]
         .filter(Boolean)
         .join("; "),
