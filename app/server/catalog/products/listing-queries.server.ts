@@ -71,14 +71,17 @@ function listingPageStatement(sort: ShopSort, inCategory: boolean) {
   );
 }
 
+/** The first page as /shop asks for it: a card more than it shows, to know there are more. */
+const FIRST_PAGE_ROWS = SHOP_PAGE_SIZE + 1;
+
 /**
  * The first page of all products in a sort's order, the listing most visits ask for. Nothing in
  * it is a value, so its one plan is the best one: a named statement each connection plans once.
  * With a parameter for `active`, the LIMIT or the OFFSET, PostgreSQL keeps planning it afresh,
  * which cost three times the floor's read of the same rows.
  */
-function firstPageStatement(sort: ShopSort, limit: number) {
-  return builtOnce(`listing-first-${sort}-${limit}`, (db) =>
+function firstPageStatement(sort: ShopSort) {
+  return builtOnce(`listing-first-${sort}-${FIRST_PAGE_ROWS}`, (db) =>
     db
       .select(cardColumns)
       .from(products)
@@ -86,7 +89,7 @@ function firstPageStatement(sort: ShopSort, limit: number) {
       .orderBy(...orderBy(sort, products))
       // Written into the text: drizzle sends a number LIMIT as a parameter (its types allow only
       // those two, its builder takes any SQL here).
-      .limit(sql.raw(String(limit)) as unknown as number),
+      .limit(sql.raw(String(FIRST_PAGE_ROWS)) as unknown as number),
   );
 }
 
@@ -96,11 +99,10 @@ const firstPages = new Map<ShopSort, ReturnType<typeof firstPageStatement>>();
 
 /** A page of active products (of one category, or all) in the sort's order. */
 export function listingPage(db: Db, category: string | null, sort: ShopSort, offset: number, limit: number): Promise<CardRow[]> {
-  // The first page as /shop asks for it (a card more than it shows, to know there are more). Other
-  // sizes come from `?page=N` and are few; they stay unnamed rather than add a statement per N.
-  if (category === null && offset === 0 && limit === SHOP_PAGE_SIZE + 1) {
+  // Other sizes come from `?page=N` and are few; they stay unnamed rather than add a statement per N.
+  if (category === null && offset === 0 && limit === FIRST_PAGE_ROWS) {
     let first = firstPages.get(sort);
-    if (!first) firstPages.set(sort, (first = firstPageStatement(sort, limit)));
+    if (!first) firstPages.set(sort, (first = firstPageStatement(sort)));
     return first(db).execute();
   }
   const key = `${sort}/${category !== null}`;
